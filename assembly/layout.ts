@@ -1,0 +1,26 @@
+// The record format shared by the planner (TypeScript), the wasm kernel and the TS kernel.
+// Plain numeric constants only, so that this one file compiles as AssemblyScript and as TypeScript.
+//
+// A record describes one subproblem: the rows that are still free (its "levels", top to bottom),
+// and for each level the squares that the pre-placed queens leave open and the distance to the
+// next level. Pre-placed queens are never part of the search: their columns and diagonals are
+// already removed from every level's mask, so the kernel shifts the diagonals of its own queens
+// across the rows they occupy.
+
+/** Largest board: the masks are 32-bit. */
+export const MAX_N = 32;
+
+/** Word offsets inside one record (32-bit words). */
+export const REC_LEVELS = 0; // number of free rows (levels)
+export const REC_SIZE = 1; // n, the board size
+export const REC_MASK = 2; // MAX_N + 2 words: open squares per level; two zero words follow the last
+export const REC_SHIFT = REC_MASK + MAX_N + 2; // MAX_N + 2 words: rows from this level to the next
+export const REC_ROW = REC_SHIFT + MAX_N + 2; // MAX_N words: the board row of each level
+export const REC_BOARD = REC_ROW + MAX_N; // MAX_N words: column of the pre-placed queen per row, or -1
+export const RECORD_WORDS = REC_BOARD + MAX_N;
+
+/** Records the kernels take per call; results are written per record. */
+export const BATCH = 256;
+
+/** Results per record, u64 each: completions, those fixed by a half turn, those fixed by a quarter turn. */
+export const RESULT_WORDS = 3;

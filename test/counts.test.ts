@@ -1,0 +1,39 @@
+// Exact totals and unique counts against OEIS, and against a reference that lists solutions.
+import { describe, expect, it } from 'vitest';
+import { countExactSync } from '../src/count.js';
+import { countSync, totalNQueens } from '../src/index.js';
+import { ENGINES } from './helpers/engines.js';
+import { knownCounts } from './helpers/known-counts.js';
+import { referenceSolutions, referenceUnique } from './helpers/reference.js';
+
+describe.each(ENGINES)('engine %s', (engine) => {
+  for (let n = 1; n <= 16; n++) {
+    it(`n = ${n}: total and unique equal OEIS A000170 / A002562`, () => {
+      const result = countExactSync(n, { engine });
+      const known = knownCounts.get(n)!;
+      expect(result.engine).toBe(engine);
+      expect(result.total).toBe(known.total);
+      expect(result.unique).toBe(known.unique);
+    });
+  }
+
+  it('agrees with a reference that lists and canonicalises every solution, n = 1..10', () => {
+    for (let n = 1; n <= 10; n++) {
+      const result = countSync(n, { engine });
+      expect(result.total).toBe(referenceSolutions(n).length);
+      expect(result.unique).toBe(referenceUnique(n));
+    }
+  });
+});
+
+describe('public results', () => {
+  it('count results are numbers with the documented fields', () => {
+    const r = countSync(8);
+    expect(r).toEqual({ n: 8, total: 92, unique: 12, engine: 'wasm', workers: 1, elapsedMs: expect.any(Number) });
+    expect(r.elapsedMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('totalNQueens is the LeetCode 52 count', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map(totalNQueens)).toEqual([1, 0, 0, 2, 10, 4, 40, 92, 352]);
+  });
+});

@@ -1,0 +1,95 @@
+// Bad input: a TypeError or RangeError that names the argument and the allowed range, thrown by
+// the sync functions and returned as a rejected promise by the async ones, before any work.
+import { describe, expect, it } from 'vitest';
+import { compareEngines, count, countSync, totalNQueens } from '../src/index.js';
+
+type Case = [label: string, n: unknown, options: unknown, error: typeof TypeError | typeof RangeError, message: RegExp];
+
+const nCases: Case[] = [
+  ['n as a string', '8', undefined, TypeError, /n must be an integer from 1 to 32, got "8"/],
+  ['n missing', undefined, undefined, TypeError, /n must be an integer from 1 to 32, got undefined/],
+  ['n as a bigint', 8n, undefined, TypeError, /n must be an integer from 1 to 32, got 8n/],
+  ['n = 0', 0, undefined, RangeError, /n must be an integer from 1 to 32, got 0/],
+  ['n = 33', 33, undefined, RangeError, /n must be an integer from 1 to 32, got 33/],
+  ['n = -4', -4, undefined, RangeError, /from 1 to 32, got -4/],
+  ['n = 8.5', 8.5, undefined, RangeError, /from 1 to 32, got 8.5/],
+  ['n = NaN', NaN, undefined, RangeError, /from 1 to 32, got NaN/],
+  ['n = Infinity', Infinity, undefined, RangeError, /from 1 to 32, got Infinity/],
+];
+
+const sharedOptionCases: Case[] = [
+  ['options not an object', 8, 'wasm', TypeError, /options must be an object, got "wasm"/],
+  ['options null', 8, null, TypeError, /options must be an object, got null/],
+  ['unknown option', 8, { engin: 'js' }, TypeError, /unknown option "engin"; the options are engine, /],
+  ['engine gpu', 8, { engine: 'gpu' }, TypeError, /options.engine must be 'wasm' or 'js', got "gpu"/],
+  ['engine as a number', 8, { engine: 1 }, TypeError, /options.engine must be 'wasm' or 'js', got 1/],
+  ['placed not an array', 8, { placed: { 0: [0, 0] } }, TypeError, /options.placed must be an array of \[row, col\] pairs/],
+  ['queen not a pair', 8, { placed: [[1, 2, 3]] }, TypeError, /options.placed\[0\] must be a \[row, col\] pair, got an array/],
+  ['queen as a string', 8, { placed: ['a1'] }, TypeError, /options.placed\[0\] must be a \[row, col\] pair, got "a1"/],
+  ['row as a string', 8, { placed: [['1', 2]] }, TypeError, /options.placed\[0\]\[0\] \(row\) must be an integer from 0 to 7, got "1"/],
+  ['queen off the board (row)', 8, { placed: [[8, 0]] }, RangeError, /options.placed\[0\]\[0\] \(row\) must be an integer from 0 to 7, got 8/],
+  ['queen off the board (col)', 8, { placed: [[0, 2], [1, -1]] }, RangeError, /options.placed\[1\]\[1\] \(col\) must be an integer from 0 to 7, got -1/],
+  ['fractional column', 8, { placed: [[0, 1.5]] }, RangeError, /\(col\) must be an integer from 0 to 7, got 1.5/],
+  ['two queens in a row', 8, { placed: [[3, 1], [3, 5]] }, RangeError, /options.placed\[1\] \[3, 5\] shares a row with options.placed\[0\] \[3, 1\]/],
+  ['two queens in a column', 8, { placed: [[1, 4], [6, 4]] }, RangeError, /shares a column/],
+  ['two queens on a diagonal', 8, { placed: [[0, 0], [5, 5]] }, RangeError, /shares a diagonal/],
+  ['two queens on an anti-diagonal', 8, { placed: [[0, 7], [3, 4]] }, RangeError, /shares a diagonal/],
+  ['the same queen twice', 8, { placed: [[2, 2], [2, 2]] }, RangeError, /shares a row/],
+  ['shard not an object', 8, { shard: 3 }, TypeError, /options.shard must be an object \{ index, count \}, got 3/],
+  ['shard count missing', 8, { shard: { index: 0 } }, TypeError, /options.shard.count must be an integer from 1 to/],
+  ['shard count 0', 8, { shard: { index: 0, count: 0 } }, RangeError, /options.shard.count must be an integer from 1 to/],
+  ['shard index = count', 8, { shard: { index: 4, count: 4 } }, RangeError, /options.shard.index must be an integer from 0 to 3, got 4/],
+  ['shard index negative', 8, { shard: { index: -1, count: 4 } }, RangeError, /options.shard.index must be an integer from 0 to 3, got -1/],
+  ['shard index as a string', 8, { shard: { index: '1', count: 4 } }, TypeError, /options.shard.index must be an integer from 0 to 3, got "1"/],
+];
+
+const asyncOnlyCases: Case[] = [
+  ['workers 0', 8, { workers: 0 }, RangeError, /options.workers must be an integer from 1 to 256, got 0/],
+  ['workers 1.5', 8, { workers: 1.5 }, RangeError, /options.workers must be an integer from 1 to 256, got 1.5/],
+  ['workers as a string', 8, { workers: '2' }, TypeError, /options.workers must be an integer from 1 to 256, got "2"/],
+  ['signal not a signal', 8, { signal: {} }, TypeError, /options.signal must be an AbortSignal, got an object/],
+  ['onProgress not a function', 8, { onProgress: 'bar' }, TypeError, /options.onProgress must be a function, got "bar"/],
+];
+
+describe('countSync', () => {
+  it.each([...nCases, ...sharedOptionCases])('%s', (_label, n, options, error, message) => {
+    expect(() => countSync(n as number, options as never)).toThrow(error);
+    expect(() => countSync(n as number, options as never)).toThrow(message);
+  });
+
+  it('does not take the async-only options', () => {
+    expect(() => countSync(8, { workers: 2 } as never)).toThrow(/countSync: unknown option "workers"; the options are engine, placed, shard/);
+  });
+});
+
+describe('count', () => {
+  it.each([...nCases, ...sharedOptionCases, ...asyncOnlyCases])('%s', async (_label, n, options, error, message) => {
+    let promise: Promise<unknown> | undefined;
+    expect(() => {
+      promise = count(n as number, options as never);
+    }).not.toThrow();
+    await expect(promise).rejects.toThrow(error);
+    await expect(count(n as number, options as never)).rejects.toThrow(message);
+  });
+});
+
+describe('totalNQueens and compareEngines', () => {
+  it.each(nCases)('totalNQueens: %s', (_label, n, _options, error, message) => {
+    expect(() => totalNQueens(n as number)).toThrow(error);
+    expect(() => totalNQueens(n as number)).toThrow(message);
+  });
+
+  it.each(nCases)('compareEngines: %s', async (_label, n, _options, error, message) => {
+    await expect(compareEngines(n as number)).rejects.toThrow(error);
+    await expect(compareEngines(n as number)).rejects.toThrow(message);
+  });
+
+  it.each([
+    [{ runs: 0 }, RangeError, /options.runs must be an integer from 1 to 1000, got 0/],
+    [{ runs: '3' }, TypeError, /options.runs must be an integer from 1 to 1000, got "3"/],
+    [{ rounds: 3 }, TypeError, /compareEngines: unknown option "rounds"; the options are runs/],
+  ])('compareEngines options %j', async (options, error, message) => {
+    await expect(compareEngines(8, options as never)).rejects.toThrow(error);
+    await expect(compareEngines(8, options as never)).rejects.toThrow(message);
+  });
+});

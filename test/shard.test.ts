@@ -1,0 +1,46 @@
+// Shards: deterministic slices of the subproblem list that add up to the whole.
+import { describe, expect, it } from 'vitest';
+import { countExactSync } from '../src/count.js';
+import { count, countSync } from '../src/index.js';
+import type { Queen } from '../src/types.js';
+import { ENGINES } from './helpers/engines.js';
+
+describe.each(ENGINES)('engine %s', (engine) => {
+  it.each([
+    [8, [1, 2, 3, 5, 7, 100]],
+    [11, [1, 2, 4, 9, 64]],
+    [13, [3, 17]],
+  ])('n = %i: the shards of each split add up to the whole count', (n, splits) => {
+    const whole = countExactSync(n, { engine }).total;
+    for (const m of splits) {
+      let sum = 0n;
+      for (let index = 0; index < m; index++) {
+        const part = countExactSync(n, { engine, shard: { index, count: m } });
+        expect(part.unique).toBeNull();
+        sum += part.total;
+      }
+      expect({ m, sum }).toEqual({ m, sum: whole });
+    }
+  });
+
+  it('shards of a count with placed queens add up to that count', () => {
+    const placed: Queen[] = [[4, 3], [9, 7]];
+    const whole = countSync(12, { engine, placed }).total;
+    let sum = 0;
+    for (let index = 0; index < 6; index++) sum += countSync(12, { engine, placed, shard: { index, count: 6 } }).total;
+    expect(sum).toBe(whole);
+  });
+});
+
+describe('shards', () => {
+  it('are deterministic and do not overlap: every shard of a split is non-trivial and repeatable', () => {
+    const totals = [0, 1, 2, 3].map((index) => countSync(12, { shard: { index, count: 4 } }).total);
+    expect(totals.every((t) => t > 0)).toBe(true);
+    expect([0, 1, 2, 3].map((index) => countSync(12, { engine: 'js', shard: { index, count: 4 } }).total)).toEqual(totals);
+  });
+
+  it('count and countSync agree on a shard', async () => {
+    const shard = { index: 2, count: 5 };
+    expect((await count(13, { shard })).total).toBe(countSync(13, { shard }).total);
+  });
+});
