@@ -5,7 +5,7 @@ import type { Kernel } from './kernel/kernel.js';
 import { plan, type Plan } from './plan/plan.js';
 import { runAsync, runSync } from './run/in-thread.js';
 import type { Tally } from './run/tally.js';
-import type { CountOptions, CountResult, CountSyncOptions, Engine, Queen, Shard } from './types.js';
+import type { CountOptions, CountResult, CountSyncOptions, Engine } from './types.js';
 import {
   checkEngine,
   checkN,
@@ -19,14 +19,6 @@ import {
 
 const COUNT_OPTIONS = ['engine', 'workers', 'placed', 'shard', 'signal', 'onProgress'] as const;
 const COUNT_SYNC_OPTIONS = ['engine', 'placed', 'shard'] as const;
-
-/** A validated count request. */
-export interface CountRequest {
-  n: number;
-  engine: Engine | undefined;
-  placed: Queen[] | null;
-  shard: Shard | null;
-}
 
 /** The exact counts, before they are narrowed to numbers for the public result. */
 export interface ExactCount {
