@@ -1,7 +1,7 @@
 // The wasm kernel: Martin Richards' bitmask backtracking over the free rows of one subproblem.
 // src/kernel/js-kernel.ts is the same algorithm in TypeScript, step for step and name for name.
 //
-// Memory is a few static regions reserved at compile time: the search stack, a batch of records
+// Memory is a few static regions reserved at compile time: the stack frames, a batch of records
 // written by the caller, and the results. Nothing is allocated at run time.
 
 import {
@@ -19,9 +19,9 @@ import {
 
 const RECORD_BYTES = RECORD_WORDS << 2;
 const RESULT_BYTES = RESULT_WORDS << 3;
-const FRAME_BYTES = 16; // one stack frame: free, cols, left, right
+const SAVE_BYTES = 16; // one saved state of the symmetric pass: free, cols, left, right
 
-const STACK = memory.data((MAX_N + 2) * FRAME_BYTES, 64);
+const STACK = memory.data((MAX_N + 2) * SAVE_BYTES, 64);
 const RECORDS = memory.data(BATCH * RECORD_BYTES, 64);
 const RESULTS = memory.data(BATCH * RESULT_BYTES, 64);
 const BOARD = memory.data(MAX_N << 2, 64); // scratch board for the symmetry checks
@@ -39,9 +39,27 @@ export function resultsOffset(): usize {
 /** Counts the completions of records 0..count-1; result word 0 of each record. */
 export function countBatch(count: i32): void {
   for (let i = 0; i < count; i++) {
-    store<u64>(RESULTS + <usize>(i * RESULT_BYTES), completions(RECORDS + <usize>(i * RECORD_BYTES)));
+    store<u64>(RESULTS + <usize>(i * RESULT_BYTES), completions<Plain>(RECORDS + <usize>(i * RECORD_BYTES)));
   }
 }
+
+/** countBatch, also adding the nodes it visits to nodesVisited() (for the benchmark). */
+export function countBatchCountingNodes(count: i32): void {
+  for (let i = 0; i < count; i++) {
+    store<u64>(RESULTS + <usize>(i * RESULT_BYTES), completions<CountingNodes>(RECORDS + <usize>(i * RECORD_BYTES)));
+  }
+}
+
+/** Queen placements tried by countBatchCountingNodes since the module started. */
+export function nodesVisited(): u64 {
+  return nodes;
+}
+
+// The two builds of the search: the type argument is resolved at compile time, so the plain one
+// carries no trace of the counter.
+type Plain = u8;
+type CountingNodes = u16;
+let nodes: u64 = 0;
 
 /** Counts completions and those fixed by a half and a quarter turn; all three result words. */
 export function countSymmetricBatch(count: i32): void {
@@ -50,9 +68,25 @@ export function countSymmetricBatch(count: i32): void {
   }
 }
 
-// The hot loop. A placement is pushed only when the next row still has a free square, and the
-// last row is counted without a branch, so the deepest level never touches the stack.
-function completions(record: usize): u64 {
+// The hot loop, over one stack frame per level. A frame holds the level's constants (written once
+// per record, so that one pointer reaches everything and no level index is kept) and the state
+// saved when the search goes below the level:
+const F_FREE = 0; // candidates of this level not tried yet
+const F_COLS = 4; // the masks as they were on entering this level
+const F_LEFT = 8;
+const F_RIGHT = 12;
+const F_NEXT_MASK = 16; // open squares of the next level
+const F_SHIFT = 20; // rows from this level to the next
+const F_COUNT = 24; // 1 at the level before the last: its candidates are counted, not descended into
+const F_DESCEND = 28; // all ones where candidates are descended into, 0 where they are counted
+const F_BACK = 32; // the frame to return to: the nearest level above that has candidates left
+const FRAME_BYTES = 64;
+const FRAMES = memory.data((MAX_N + 2) * FRAME_BYTES, 64);
+
+// A candidate is descended into only when the next row keeps a free square, the level before the
+// last counts its completions without a branch, and a level whose last candidate is being tried
+// keeps no frame: returning goes straight to the nearest level above with candidates left.
+@inline function completions<Build>(record: usize): u64 {
   const levels = load<i32>(record + (REC_LEVELS << 2));
   if (levels == 0) return 1;
   const masks = record + (REC_MASK << 2);
@@ -60,45 +94,51 @@ function completions(record: usize): u64 {
   const last = levels - 1;
   let free = load<u32>(masks);
   if (last == 0) return <u64>popcnt<u32>(free);
+  for (let level = 0; level < last; level++) {
+    const at = FRAMES + <usize>(level + 1) * FRAME_BYTES;
+    store<u32>(at, load<u32>(masks + (<usize>(level + 1) << 2)), F_NEXT_MASK);
+    store<u32>(at, load<u32>(shifts + (<usize>level << 2)), F_SHIFT);
+    store<u32>(at, level + 1 == last ? 1 : 0, F_COUNT);
+    store<u32>(at, level + 1 == last ? 0 : 0xffffffff, F_DESCEND);
+  }
 
   let count: u64 = 0;
-  let level = 0;
   let cols: u32 = 0;
   let left: u32 = 0;
   let right: u32 = 0;
-  let frame = STACK;
+  let frame = FRAMES + FRAME_BYTES; // frame 0 stays unused: BACK = 0 means nothing is left
+  store<u32>(frame, 0, F_BACK);
   while (true) {
     if (free != 0) {
       const bit = free & (0 - free);
       free ^= bit;
-      const shift = load<u32>(shifts + (<usize>level << 2));
+      if (sizeof<Build>() == sizeof<CountingNodes>()) nodes++;
+      const shift = load<u32>(frame, F_SHIFT);
       const nextCols = cols | bit;
       const nextLeft = (left | bit) << shift;
       const nextRight = (right | bit) >> shift;
-      const nextFree = load<u32>(masks + (<usize>(level + 1) << 2)) & ~(nextCols | nextLeft | nextRight);
-      if (level + 1 == last) {
-        count += <u64>(nextFree != 0);
-        continue;
+      let nextFree = load<u32>(frame, F_NEXT_MASK) & ~(nextCols | nextLeft | nextRight);
+      count += <u64>(<u32>(nextFree != 0) & load<u32>(frame, F_COUNT));
+      nextFree &= load<u32>(frame, F_DESCEND);
+      if (nextFree != 0) {
+        store<u32>(frame, free, F_FREE);
+        store<u32>(frame, cols, F_COLS);
+        store<u32>(frame, left, F_LEFT);
+        store<u32>(frame, right, F_RIGHT);
+        store<u32>(frame + FRAME_BYTES, free != 0 ? <u32>frame : load<u32>(frame, F_BACK), F_BACK);
+        frame += FRAME_BYTES;
+        cols = nextCols;
+        left = nextLeft;
+        right = nextRight;
+        free = nextFree;
       }
-      if (nextFree == 0) continue;
-      store<u32>(frame, free);
-      store<u32>(frame, cols, 4);
-      store<u32>(frame, left, 8);
-      store<u32>(frame, right, 12);
-      frame += FRAME_BYTES;
-      level++;
-      cols = nextCols;
-      left = nextLeft;
-      right = nextRight;
-      free = nextFree;
     } else {
-      if (level == 0) break;
-      frame -= FRAME_BYTES;
-      level--;
-      free = load<u32>(frame);
-      cols = load<u32>(frame, 4);
-      left = load<u32>(frame, 8);
-      right = load<u32>(frame, 12);
+      frame = load<u32>(frame, F_BACK);
+      if (frame == 0) break;
+      free = load<u32>(frame, F_FREE);
+      cols = load<u32>(frame, F_COLS);
+      left = load<u32>(frame, F_LEFT);
+      right = load<u32>(frame, F_RIGHT);
     }
   }
   return count;
@@ -145,7 +185,7 @@ function symmetricCompletions(record: usize, out: usize): void {
         store<u32>(frame, cols, 4);
         store<u32>(frame, left, 8);
         store<u32>(frame, right, 12);
-        frame += FRAME_BYTES;
+        frame += SAVE_BYTES;
         level++;
         cols |= bit;
         left = (left | bit) << shift;
@@ -153,7 +193,7 @@ function symmetricCompletions(record: usize, out: usize): void {
         free = load<u32>(masks + (<usize>level << 2)) & ~(cols | left | right);
       } else {
         if (level == 0) break;
-        frame -= FRAME_BYTES;
+        frame -= SAVE_BYTES;
         level--;
         free = load<u32>(frame);
         cols = load<u32>(frame, 4);

@@ -16,18 +16,19 @@ import {
 } from '../../assembly/layout.js';
 import type { Kernel } from './kernel.js';
 
-const FRAME_WORDS = 4; // one stack frame: free, cols, left, right
+const SAVE_WORDS = 4; // one saved state of the symmetric pass: free, cols, left, right
 
 export class JsKernel implements Kernel {
   readonly engine = 'js' as const;
   readonly records = new Int32Array(BATCH * RECORD_WORDS);
   private readonly results = new Float64Array(BATCH * RESULT_WORDS);
-  private readonly stack = new Int32Array((MAX_N + 2) * FRAME_WORDS);
+  private readonly frames = new Int32Array((MAX_N + 2) * FRAME_WORDS);
+  private readonly stack = new Int32Array((MAX_N + 2) * SAVE_WORDS);
   private readonly board = new Int32Array(MAX_N);
 
   countBatch(count: number): void {
     for (let i = 0; i < count; i++) {
-      this.results[i * RESULT_WORDS] = completions(this.records, i * RECORD_WORDS, this.stack);
+      this.results[i * RESULT_WORDS] = completions(this.records, i * RECORD_WORDS, this.frames);
     }
   }
 
@@ -42,9 +43,24 @@ export class JsKernel implements Kernel {
   }
 }
 
-// The hot loop. A placement is pushed only when the next row still has a free square, and the
-// last row is counted without a branch, so the deepest level never touches the stack.
-function completions(records: Int32Array, record: number, stack: Int32Array): number {
+// The hot loop, over one stack frame per level. A frame holds the level's constants (written once
+// per record, so that one index reaches everything and no level number is kept) and the state
+// saved when the search goes below the level:
+const F_FREE = 0; // candidates of this level not tried yet
+const F_COLS = 1; // the masks as they were on entering this level
+const F_LEFT = 2;
+const F_RIGHT = 3;
+const F_NEXT_MASK = 4; // open squares of the next level
+const F_SHIFT = 5; // rows from this level to the next
+const F_COUNT = 6; // 1 at the level before the last: its candidates are counted, not descended into
+const F_DESCEND = 7; // all ones where candidates are descended into, 0 where they are counted
+const F_BACK = 8; // the frame to return to: the nearest level above that has candidates left
+const FRAME_WORDS = 16;
+
+// A candidate is descended into only when the next row keeps a free square, the level before the
+// last counts its completions without a branch, and a level whose last candidate is being tried
+// keeps no frame: returning goes straight to the nearest level above with candidates left.
+function completions(records: Int32Array, record: number, frames: Int32Array): number {
   const levels = records[record + REC_LEVELS];
   if (levels === 0) return 1;
   const masks = record + REC_MASK;
@@ -52,45 +68,50 @@ function completions(records: Int32Array, record: number, stack: Int32Array): nu
   const last = levels - 1;
   let free = records[masks];
   if (last === 0) return popcount(free);
+  for (let level = 0; level < last; level++) {
+    const at = (level + 1) * FRAME_WORDS;
+    frames[at + F_NEXT_MASK] = records[masks + level + 1];
+    frames[at + F_SHIFT] = records[shifts + level];
+    frames[at + F_COUNT] = level + 1 === last ? 1 : 0;
+    frames[at + F_DESCEND] = level + 1 === last ? 0 : -1;
+  }
 
   let count = 0;
-  let level = 0;
   let cols = 0;
   let left = 0;
   let right = 0;
-  let frame = 0;
+  let frame = FRAME_WORDS; // frame 0 stays unused: BACK = 0 means nothing is left
+  frames[frame + F_BACK] = 0;
   for (;;) {
     if (free !== 0) {
       const bit = free & -free;
       free ^= bit;
-      const shift = records[shifts + level];
+      const shift = frames[frame + F_SHIFT];
       const nextCols = cols | bit;
       const nextLeft = (left | bit) << shift;
       const nextRight = (right | bit) >>> shift;
-      const nextFree = records[masks + level + 1] & ~(nextCols | nextLeft | nextRight);
-      if (level + 1 === last) {
-        count += nextFree !== 0 ? 1 : 0;
-        continue;
+      let nextFree = frames[frame + F_NEXT_MASK] & ~(nextCols | nextLeft | nextRight);
+      count += (nextFree !== 0 ? 1 : 0) & frames[frame + F_COUNT];
+      nextFree &= frames[frame + F_DESCEND];
+      if (nextFree !== 0) {
+        frames[frame + F_FREE] = free;
+        frames[frame + F_COLS] = cols;
+        frames[frame + F_LEFT] = left;
+        frames[frame + F_RIGHT] = right;
+        frames[frame + FRAME_WORDS + F_BACK] = free !== 0 ? frame : frames[frame + F_BACK];
+        frame += FRAME_WORDS;
+        cols = nextCols;
+        left = nextLeft;
+        right = nextRight;
+        free = nextFree;
       }
-      if (nextFree === 0) continue;
-      stack[frame] = free;
-      stack[frame + 1] = cols;
-      stack[frame + 2] = left;
-      stack[frame + 3] = right;
-      frame += FRAME_WORDS;
-      level++;
-      cols = nextCols;
-      left = nextLeft;
-      right = nextRight;
-      free = nextFree;
     } else {
-      if (level === 0) break;
-      frame -= FRAME_WORDS;
-      level--;
-      free = stack[frame];
-      cols = stack[frame + 1];
-      left = stack[frame + 2];
-      right = stack[frame + 3];
+      frame = frames[frame + F_BACK];
+      if (frame === 0) break;
+      free = frames[frame + F_FREE];
+      cols = frames[frame + F_COLS];
+      left = frames[frame + F_LEFT];
+      right = frames[frame + F_RIGHT];
     }
   }
   return count;
@@ -144,7 +165,7 @@ function symmetricCompletions(
         stack[frame + 1] = cols;
         stack[frame + 2] = left;
         stack[frame + 3] = right;
-        frame += FRAME_WORDS;
+        frame += SAVE_WORDS;
         level++;
         cols |= bit;
         left = (left | bit) << shift;
@@ -152,7 +173,7 @@ function symmetricCompletions(
         free = records[masks + level] & ~(cols | left | right);
       } else {
         if (level === 0) break;
-        frame -= FRAME_WORDS;
+        frame -= SAVE_WORDS;
         level--;
         free = stack[frame];
         cols = stack[frame + 1];

@@ -10,6 +10,9 @@ export interface KernelExports {
   resultsOffset(): number;
   countBatch(count: number): void;
   countSymmetricBatch(count: number): void;
+  /** countBatch that also counts the nodes it visits, for the benchmark. */
+  countBatchCountingNodes(count: number): void;
+  nodesVisited(): bigint;
 }
 
 /** Thrown when the wasm engine is asked for where WebAssembly cannot run. */

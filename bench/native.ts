@@ -1,0 +1,67 @@
+// The native competitors: built with the machine's C compiler when there is one.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as layout from '../assembly/layout.js';
+
+/** The package root, whether this runs from bench/ (tests) or from dist/bench/ (npm run bench). */
+function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+  return `${dir}/`;
+}
+
+const root = packageRoot();
+export const BUILD_DIR = `${root}build/bench`;
+
+export interface NativeBuilds {
+  /** Why there are no native columns, or null when the builds are there. */
+  readonly missing: string | null;
+  readonly compiler: string;
+  readonly mirror: string;
+  readonly mirrorNodes: string;
+  readonly kernel: string;
+}
+
+function compile(args: string[]): string | null {
+  const result = spawnSync('cc', args, { encoding: 'utf8' });
+  if (result.error) return `no C compiler (${result.error.message})`;
+  if (result.status !== 0) return `cc failed: ${result.stderr.trim().split('\n')[0]}`;
+  return null;
+}
+
+/** Builds bench/c/*.c with `cc -O3`; the kernel gets the record layout of assembly/layout.ts. */
+export function buildNative(): NativeBuilds {
+  mkdirSync(BUILD_DIR, { recursive: true });
+  const version = spawnSync('cc', ['--version'], { encoding: 'utf8' });
+  const compiler = version.error || version.status !== 0 ? 'none' : version.stdout.split('\n')[0];
+  const builds = {
+    compiler,
+    mirror: `${BUILD_DIR}/mirror`,
+    mirrorNodes: `${BUILD_DIR}/mirror-nodes`,
+    kernel: `${BUILD_DIR}/kernel`,
+  };
+  const defines = Object.entries(layout).map(([name, value]) => `-D${name}=${value}`);
+  const missing =
+    compile(['-O3', '-o', builds.mirror, `${root}bench/c/mirror.c`]) ??
+    compile(['-O3', '-DCOUNT_NODES', '-o', builds.mirrorNodes, `${root}bench/c/mirror.c`]) ??
+    compile(['-O3', ...defines, '-o', builds.kernel, `${root}bench/c/kernel.c`]);
+  return { missing, ...builds };
+}
+
+export interface NativeRun {
+  total: bigint;
+  ms: number;
+  nodes: bigint;
+}
+
+/** Runs one native program; it times itself and prints one JSON line. */
+export function runNative(program: string, args: string[]): NativeRun {
+  const result = spawnSync(program, args, { encoding: 'utf8' });
+  if (result.error) throw result.error;
+  if (result.status !== 0) throw new Error(`${program} exited with ${result.status}: ${result.stderr}`);
+  const out = JSON.parse(result.stdout) as { total: string; ms: number; nodes?: string };
+  return { total: BigInt(out.total), ms: out.ms, nodes: BigInt(out.nodes ?? 0) };
+}

@@ -1,0 +1,23 @@
+// The benchmark's native competitors must count correctly, or their timings mean nothing.
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { BUILD_DIR, buildNative, runNative } from '../bench/native.js';
+import { frameRecords, writeRecordsFile } from '../bench/records.js';
+import { knownCounts } from './helpers/known-counts.js';
+
+const hasCompiler = !spawnSync('cc', ['--version']).error;
+
+describe('bench/c', () => {
+  // The benchmark runs without a C compiler (its native columns then say so); so does this test.
+  it.skipIf(!hasCompiler)('the C kernel and the plain mirror search count n = 5..12 exactly', () => {
+    const native = buildNative();
+    expect(native.missing).toBeNull();
+    for (let n = 5; n <= 12; n++) {
+      const file = `${BUILD_DIR}/test-records-${n}.bin`;
+      writeRecordsFile(file, frameRecords(n));
+      expect(runNative(native.kernel, [file]).total).toBe(knownCounts.get(n)!.total);
+      expect(runNative(native.mirror, [String(n)]).total).toBe(knownCounts.get(n)!.total);
+      expect(runNative(native.mirrorNodes, [String(n)]).nodes).toBeGreaterThan(0n);
+    }
+  });
+});
