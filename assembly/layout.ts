@@ -24,3 +24,17 @@ export const BATCH = 256;
 
 /** Results per record, u64 each: completions, those fixed by a half turn, those fixed by a quarter turn. */
 export const RESULT_WORDS = 3;
+
+/** The state of a solutions enumeration, in 32-bit words: kept by the caller between calls. */
+export const ENUM_LEVEL = 0; // the level being searched
+export const ENUM_FREE = 1; // its candidates not tried yet
+export const ENUM_COLS = 2; // and the masks on entering it
+export const ENUM_LEFT = 3;
+export const ENUM_RIGHT = 4;
+export const ENUM_DONE = 5; // 1 once every solution has been written
+export const ENUM_BOARD = 8; // MAX_N bytes: the current board, column per row
+export const ENUM_FRAMES = ENUM_BOARD + MAX_N / 4; // 4 words per level: free, cols, left, right
+export const ENUM_WORDS = ENUM_FRAMES + 4 * (MAX_N + 2);
+
+/** Room for the solutions one call writes, n bytes each. */
+export const SOLUTION_BYTES = 1 << 16;

@@ -9,6 +9,8 @@ import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { BATCH, RECORD_WORDS, RESULT_WORDS } from '../assembly/layout.js';
 import { countExactSync } from '../src/count.js';
+import { findSolution } from '../src/find-solution.js';
+import { solutions } from '../src/solutions.js';
 import { formatMs, formatTable } from '../src/cli/table.js';
 import { wasmKernelSync, type KernelExports } from '../src/wasm/loader.js';
 import { BUILD_DIR, buildNative, runNative, type NativeBuilds } from './native.js';
@@ -146,6 +148,49 @@ function measure(n: number, runs: number, native: NativeBuilds): Row {
   };
 }
 
+interface ListingRow {
+  what: string;
+  wasmMs: number;
+  tsMs: number;
+  items: number;
+}
+
+/** Streams every solution of n on both engines: medians, and the cost per solution. */
+function measureListing(n: number, runs: number): ListingRow {
+  const stream = (engine: 'wasm' | 'js') => {
+    const started = performance.now();
+    let items = 0;
+    for (const cols of solutions(n, { engine })) items += cols.length > 0 ? 1 : 0;
+    return { ms: performance.now() - started, items };
+  };
+  stream('wasm');
+  stream('js');
+  const wasm: number[] = [];
+  const ts: number[] = [];
+  let items = 0;
+  for (let round = 1; round <= runs; round++) {
+    status(`solutions(${n}): round ${round}/${runs}`);
+    const w = stream('wasm');
+    wasm.push(w.ms);
+    ts.push(stream('js').ms);
+    items = w.items;
+  }
+  status('');
+  return { what: `solutions(${n}), all ${items}`, wasmMs: median(wasm), tsMs: median(ts), items };
+}
+
+/** findSolution builds one solution; it has no engine. */
+function measureFind(n: number, runs: number): number {
+  findSolution(n);
+  const times: number[] = [];
+  for (let round = 0; round < runs; round++) {
+    const started = performance.now();
+    findSolution(n);
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
 function parseRange(text: string): [number, number] {
   const match = /^(\d+)\.\.(\d+)$/.exec(text);
   const from = Number(match?.[1]);
@@ -175,9 +220,11 @@ function main(): void {
   };
   const rows: Row[] = [];
   for (let n = from; n <= to; n++) rows.push(measure(n, runs, native));
+  const listing = measureListing(14, runs);
+  const find = [1_000_000, 10_000_000].map((n) => ({ n, ms: measureFind(n, runs) }));
 
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ machine, runs, rows })}\n`);
+    process.stdout.write(`${JSON.stringify({ machine, runs, rows, listing, findSolution: find })}\n`);
     return;
   }
   const na = native.missing === null ? '' : 'n/a';
@@ -195,6 +242,14 @@ function main(): void {
       `wasm ms and TS ms: countSync(n) with planning; kernel columns: the same records through the wasm and the C kernel;\n` +
       `nodes: queen placements the kernel tries (the last row is counted, not visited); ns/node from the wasm kernel.\n`,
   );
+  process.stdout.write(
+    `\n${formatTable(
+      ['listing', 'TS ms', 'wasm ms', 'TS ns/solution', 'wasm ns/solution', 'TS / wasm'],
+      [[listing.what, formatMs(listing.tsMs), formatMs(listing.wasmMs), ((listing.tsMs * 1e6) / listing.items).toFixed(0),
+        ((listing.wasmMs * 1e6) / listing.items).toFixed(0), ratio(listing.tsMs / listing.wasmMs)]],
+    )}\n`,
+  );
+  process.stdout.write(`findSolution: ${find.map((f) => `n = ${f.n.toLocaleString('en')}: ${formatMs(f.ms)} ms`).join(', ')}\n`);
   if (native.missing !== null) process.stdout.write(`native columns: ${native.missing}\n`);
   else {
     const mirrorNodes = rows.map((r) => `${r.n}: ${r.mirrorNodes}`).join(', ');

@@ -1,6 +1,9 @@
 // nqueens-wasm: count, list and find solutions of the n-queens puzzle.
 export { count, countSync, totalNQueens } from './count.js';
 export { compareEngines } from './compare.js';
+export { solutions, solveNQueens } from './solutions.js';
+export { findSolution } from './find-solution.js';
+export { isSolution } from './is-solution.js';
 export type {
   CompareOptions,
   CompareResult,

@@ -33,6 +33,23 @@ export function checkN(n: unknown): number {
   return checkInteger('n', n, 1, MAX_N);
 }
 
+/** The largest board findSolution builds. */
+export const MAX_FIND_N = 10_000_000;
+
+/** The board size for findSolution, which builds a solution instead of searching. */
+export function checkFindN(n: unknown): number {
+  return checkInteger('n', n, 1, MAX_FIND_N);
+}
+
+/** Anything with a numeric length: an array or a typed array of columns. */
+export function checkCols(cols: unknown): ArrayLike<unknown> {
+  const c = cols as { length?: unknown } | null;
+  if (c === null || typeof c !== 'object' || typeof c.length !== 'number') {
+    throw new TypeError(`cols must be an array of columns, one per row, got ${describe(cols)}`);
+  }
+  return c as ArrayLike<unknown>;
+}
+
 /** Options must be absent or a plain object with known keys only (a typo would otherwise be ignored silently). */
 export function checkOptions(fn: string, options: unknown, known: readonly string[]): Record<string, unknown> {
   if (options === undefined) return {};

@@ -29,6 +29,13 @@ describe('without WebAssembly', () => {
     await expect(compareEngines(8)).rejects.toThrow(/'wasm' engine is unavailable/);
   });
 
+  it('solutions fall back too, and refuse an explicit wasm engine', async () => {
+    vi.stubGlobal('WebAssembly', undefined);
+    const { solutions } = await freshPackage();
+    expect([...solutions(6)]).toEqual([[1, 3, 5, 0, 2, 4], [2, 5, 1, 4, 0, 3], [3, 0, 4, 1, 5, 2], [4, 2, 0, 5, 3, 1]]);
+    expect(() => solutions(6, { engine: 'wasm' })).toThrow(/'wasm' engine is unavailable/);
+  });
+
   it('compilation refused (as under a CSP without wasm-unsafe-eval) is treated the same way', async () => {
     const refuse = () => {
       throw new EvalError('Refused to compile or instantiate WebAssembly module');

@@ -1,22 +1,10 @@
-// The TypeScript kernel: the same algorithm as assembly/index.ts, step for step and name for name,
-// over typed arrays with int32 arithmetic. Counts are doubles, exact up to 2^53 per subproblem
-// (far beyond any subproblem that finishes); the runner adds them up as BigInt.
+// The TypeScript kernel behind the Kernel interface; the algorithms are in src/kernel/js/.
 
-import {
-  BATCH,
-  MAX_N,
-  RECORD_WORDS,
-  REC_BOARD,
-  REC_LEVELS,
-  REC_MASK,
-  REC_ROW,
-  REC_SHIFT,
-  REC_SIZE,
-  RESULT_WORDS,
-} from '../../assembly/layout.js';
+import { BATCH, MAX_N, RECORD_WORDS, RESULT_WORDS } from '../../assembly/layout.js';
+import { completions, FRAME_WORDS } from './js/count.js';
+import { nextSolutions, startSolutions } from './js/solutions.js';
+import { SAVE_WORDS, symmetricCompletions } from './js/symmetric.js';
 import type { Kernel } from './kernel.js';
-
-const SAVE_WORDS = 4; // one saved state of the symmetric pass: free, cols, left, right
 
 export class JsKernel implements Kernel {
   readonly engine = 'js' as const;
@@ -41,170 +29,12 @@ export class JsKernel implements Kernel {
   result(record: number, word: number): bigint {
     return BigInt(this.results[record * RESULT_WORDS + word]);
   }
-}
 
-// The hot loop, over one stack frame per level. A frame holds the level's constants (written once
-// per record, so that one index reaches everything and no level number is kept) and the state
-// saved when the search goes below the level:
-const F_FREE = 0; // candidates of this level not tried yet
-const F_COLS = 1; // the masks as they were on entering this level
-const F_LEFT = 2;
-const F_RIGHT = 3;
-const F_NEXT_MASK = 4; // open squares of the next level
-const F_SHIFT = 5; // rows from this level to the next
-const F_COUNT = 6; // 1 at the level before the last: its candidates are counted, not descended into
-const F_DESCEND = 7; // all ones where candidates are descended into, 0 where they are counted
-const F_BACK = 8; // the frame to return to: the nearest level above that has candidates left
-const FRAME_WORDS = 16;
-
-// A candidate is descended into only when the next row keeps a free square, the level before the
-// last counts its completions without a branch, and a level whose last candidate is being tried
-// keeps no frame: returning goes straight to the nearest level above with candidates left.
-function completions(records: Int32Array, record: number, frames: Int32Array): number {
-  const levels = records[record + REC_LEVELS];
-  if (levels === 0) return 1;
-  const masks = record + REC_MASK;
-  const shifts = record + REC_SHIFT;
-  const last = levels - 1;
-  let free = records[masks];
-  if (last === 0) return popcount(free);
-  for (let level = 0; level < last; level++) {
-    const at = (level + 1) * FRAME_WORDS;
-    frames[at + F_NEXT_MASK] = records[masks + level + 1];
-    frames[at + F_SHIFT] = records[shifts + level];
-    frames[at + F_COUNT] = level + 1 === last ? 1 : 0;
-    frames[at + F_DESCEND] = level + 1 === last ? 0 : -1;
+  startSolutions(record: Int32Array, state: Int32Array): void {
+    startSolutions(record, state);
   }
 
-  let count = 0;
-  let cols = 0;
-  let left = 0;
-  let right = 0;
-  let frame = FRAME_WORDS; // frame 0 stays unused: BACK = 0 means nothing is left
-  frames[frame + F_BACK] = 0;
-  for (;;) {
-    if (free !== 0) {
-      const bit = free & -free;
-      free ^= bit;
-      const shift = frames[frame + F_SHIFT];
-      const nextCols = cols | bit;
-      const nextLeft = (left | bit) << shift;
-      const nextRight = (right | bit) >>> shift;
-      let nextFree = frames[frame + F_NEXT_MASK] & ~(nextCols | nextLeft | nextRight);
-      count += (nextFree !== 0 ? 1 : 0) & frames[frame + F_COUNT];
-      nextFree &= frames[frame + F_DESCEND];
-      if (nextFree !== 0) {
-        frames[frame + F_FREE] = free;
-        frames[frame + F_COLS] = cols;
-        frames[frame + F_LEFT] = left;
-        frames[frame + F_RIGHT] = right;
-        frames[frame + FRAME_WORDS + F_BACK] = free !== 0 ? frame : frames[frame + F_BACK];
-        frame += FRAME_WORDS;
-        cols = nextCols;
-        left = nextLeft;
-        right = nextRight;
-        free = nextFree;
-      }
-    } else {
-      frame = frames[frame + F_BACK];
-      if (frame === 0) break;
-      free = frames[frame + F_FREE];
-      cols = frames[frame + F_COLS];
-      left = frames[frame + F_LEFT];
-      right = frames[frame + F_RIGHT];
-    }
+  nextSolutions(record: Int32Array, state: Int32Array, out: Uint8Array, max: number): number {
+    return nextSolutions(record, state, out, max);
   }
-  return count;
-}
-
-// Only for the few records whose pre-placed queens a half turn maps onto themselves: it visits
-// every leaf and checks the whole board, so it favours plainness over speed.
-function symmetricCompletions(
-  records: Int32Array,
-  record: number,
-  stack: Int32Array,
-  board: Int32Array,
-  out: Float64Array,
-  at: number,
-): void {
-  const n = records[record + REC_SIZE];
-  const levels = records[record + REC_LEVELS];
-  const masks = record + REC_MASK;
-  const shifts = record + REC_SHIFT;
-  const rows = record + REC_ROW;
-  board.set(records.subarray(record + REC_BOARD, record + REC_BOARD + n));
-
-  let count = 0;
-  let halfTurns = 0;
-  let quarterTurns = 0;
-  if (levels === 0) {
-    count = 1;
-    halfTurns = fixedByHalfTurn(board, n) ? 1 : 0;
-    quarterTurns = fixedByQuarterTurn(board, n) ? 1 : 0;
-  } else {
-    const last = levels - 1;
-    let level = 0;
-    let cols = 0;
-    let left = 0;
-    let right = 0;
-    let free = records[masks];
-    let frame = 0;
-    for (;;) {
-      if (free !== 0) {
-        const bit = free & -free;
-        free ^= bit;
-        board[records[rows + level]] = 31 - Math.clz32(bit);
-        if (level === last) {
-          count++;
-          halfTurns += fixedByHalfTurn(board, n) ? 1 : 0;
-          quarterTurns += fixedByQuarterTurn(board, n) ? 1 : 0;
-          continue;
-        }
-        const shift = records[shifts + level];
-        stack[frame] = free;
-        stack[frame + 1] = cols;
-        stack[frame + 2] = left;
-        stack[frame + 3] = right;
-        frame += SAVE_WORDS;
-        level++;
-        cols |= bit;
-        left = (left | bit) << shift;
-        right = (right | bit) >>> shift;
-        free = records[masks + level] & ~(cols | left | right);
-      } else {
-        if (level === 0) break;
-        frame -= SAVE_WORDS;
-        level--;
-        free = stack[frame];
-        cols = stack[frame + 1];
-        left = stack[frame + 2];
-        right = stack[frame + 3];
-      }
-    }
-  }
-  out[at] = count;
-  out[at + 1] = halfTurns;
-  out[at + 2] = quarterTurns;
-}
-
-// (r, c) -> (n-1-r, n-1-c) maps the board onto itself.
-function fixedByHalfTurn(board: Int32Array, n: number): boolean {
-  for (let r = 0; r < n; r++) {
-    if (board[n - 1 - r] !== n - 1 - board[r]) return false;
-  }
-  return true;
-}
-
-// (r, c) -> (c, n-1-r) maps the board onto itself.
-function fixedByQuarterTurn(board: Int32Array, n: number): boolean {
-  for (let r = 0; r < n; r++) {
-    if (board[board[r]] !== n - 1 - r) return false;
-  }
-  return true;
-}
-
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }

@@ -8,6 +8,10 @@ export interface KernelExports {
   readonly memory: WebAssembly.Memory;
   recordsOffset(): number;
   resultsOffset(): number;
+  enumStateOffset(): number;
+  solutionsOffset(): number;
+  startSolutions(): void;
+  nextSolutions(max: number): number;
   countBatch(count: number): void;
   countSymmetricBatch(count: number): void;
   /** countBatch that also counts the nodes it visits, for the benchmark. */

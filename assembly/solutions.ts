@@ -1,0 +1,128 @@
+// Listing: every solution of the record in RECORDS (slot 0), in lexicographic order of cols[row],
+// written n bytes each into SOLUTIONS. The search stops when the buffer has `max` boards and keeps
+// its whole state in ENUM_STATE, so the next call continues where this one stopped; the caller
+// copies the state in and out, so any number of enumerations can take turns.
+// assembly/solutions.ts and src/kernel/js/solutions.ts are the same algorithm.
+
+import {
+  ENUM_BOARD,
+  ENUM_COLS,
+  ENUM_DONE,
+  ENUM_FRAMES,
+  ENUM_FREE,
+  ENUM_LEFT,
+  ENUM_LEVEL,
+  ENUM_RIGHT,
+  REC_BOARD,
+  REC_LEVELS,
+  REC_MASK,
+  REC_ROW,
+  REC_SHIFT,
+  REC_SIZE,
+} from "./layout";
+import { ENUM_STATE, RECORDS, SOLUTIONS } from "./memory";
+
+const FRAME_BYTES = 16; // one saved level: free, cols, left, right
+
+/** Resets ENUM_STATE to the start of the search of record 0. */
+export function startSolutions(): void {
+  const record = RECORDS;
+  const state = ENUM_STATE;
+  const n = load<i32>(record + (REC_SIZE << 2));
+  const board = state + (ENUM_BOARD << 2);
+  for (let r = 0; r < n; r++) {
+    store<u8>(board + <usize>r, <u8>load<i32>(record + ((REC_BOARD + r) << 2)));
+  }
+  const levels = load<i32>(record + (REC_LEVELS << 2));
+  store<u32>(state + (ENUM_LEVEL << 2), 0);
+  store<u32>(state + (ENUM_FREE << 2), levels > 0 ? load<u32>(record + (REC_MASK << 2)) : 0);
+  store<u32>(state + (ENUM_COLS << 2), 0);
+  store<u32>(state + (ENUM_LEFT << 2), 0);
+  store<u32>(state + (ENUM_RIGHT << 2), 0);
+  store<u32>(state + (ENUM_DONE << 2), 0);
+}
+
+/** Writes up to max more solutions into SOLUTIONS; returns how many (0 once all are written). */
+export function nextSolutions(max: i32): i32 {
+  const record = RECORDS;
+  const state = ENUM_STATE;
+  if (load<u32>(state + (ENUM_DONE << 2)) != 0 || max <= 0) return 0;
+  const n = load<i32>(record + (REC_SIZE << 2));
+  const levels = load<i32>(record + (REC_LEVELS << 2));
+  const board = state + (ENUM_BOARD << 2);
+  let out = SOLUTIONS;
+  if (levels == 0) {
+    // Every row is placed: the board is the one solution.
+    copyBoard(out, board);
+    store<u32>(state + (ENUM_DONE << 2), 1);
+    return 1;
+  }
+  const masks = record + (REC_MASK << 2);
+  const shifts = record + (REC_SHIFT << 2);
+  const rows = record + (REC_ROW << 2);
+  const frames = state + (ENUM_FRAMES << 2);
+  const last = levels - 1;
+
+  let level = load<i32>(state + (ENUM_LEVEL << 2));
+  let free = load<u32>(state + (ENUM_FREE << 2));
+  let cols = load<u32>(state + (ENUM_COLS << 2));
+  let left = load<u32>(state + (ENUM_LEFT << 2));
+  let right = load<u32>(state + (ENUM_RIGHT << 2));
+  let written = 0;
+  while (true) {
+    if (free != 0) {
+      const bit = free & (0 - free);
+      free ^= bit;
+      store<u8>(board + <usize>load<i32>(rows + (<usize>level << 2)), <u8>ctz<u32>(bit));
+      if (level == last) {
+        copyBoard(out, board);
+        out += <usize>n;
+        written++;
+        if (written == max) break;
+        continue;
+      }
+      const shift = load<u32>(shifts + (<usize>level << 2));
+      const nextCols = cols | bit;
+      const nextLeft = (left | bit) << shift;
+      const nextRight = (right | bit) >> shift;
+      const nextFree = load<u32>(masks + (<usize>(level + 1) << 2)) & ~(nextCols | nextLeft | nextRight);
+      if (nextFree == 0) continue;
+      const frame = frames + <usize>level * FRAME_BYTES;
+      store<u32>(frame, free);
+      store<u32>(frame, cols, 4);
+      store<u32>(frame, left, 8);
+      store<u32>(frame, right, 12);
+      level++;
+      cols = nextCols;
+      left = nextLeft;
+      right = nextRight;
+      free = nextFree;
+    } else {
+      if (level == 0) {
+        store<u32>(state + (ENUM_DONE << 2), 1);
+        break;
+      }
+      level--;
+      const frame = frames + <usize>level * FRAME_BYTES;
+      free = load<u32>(frame);
+      cols = load<u32>(frame, 4);
+      left = load<u32>(frame, 8);
+      right = load<u32>(frame, 12);
+    }
+  }
+  store<u32>(state + (ENUM_LEVEL << 2), level);
+  store<u32>(state + (ENUM_FREE << 2), free);
+  store<u32>(state + (ENUM_COLS << 2), cols);
+  store<u32>(state + (ENUM_LEFT << 2), left);
+  store<u32>(state + (ENUM_RIGHT << 2), right);
+  return written;
+}
+
+// The whole 32-byte board in four stores; the bytes past n are overwritten by the next board or
+// land in the buffer's slack.
+@inline function copyBoard(out: usize, board: usize): void {
+  store<u64>(out, load<u64>(board));
+  store<u64>(out, load<u64>(board, 8), 8);
+  store<u64>(out, load<u64>(board, 16), 16);
+  store<u64>(out, load<u64>(board, 24), 24);
+}
