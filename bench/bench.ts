@@ -8,7 +8,7 @@
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { BATCH, RECORD_WORDS, RESULT_WORDS } from '../assembly/layout.js';
-import { countExactSync } from '../src/count.js';
+import { countExact, countExactSync } from '../src/count.js';
 import { findSolution } from '../src/find-solution.js';
 import { solutions } from '../src/solutions.js';
 import { formatMs, formatTable } from '../src/cli/table.js';
@@ -179,6 +179,40 @@ function measureListing(n: number, runs: number): ListingRow {
   return { what: `solutions(${n}), all ${items}`, wasmMs: median(wasm), tsMs: median(ts), items };
 }
 
+interface ThreadsRow {
+  n: number;
+  oneMs: number;
+  twoMs: number;
+  speedup: number;
+  abortMs: number;
+}
+
+/** count(n) on one and on two worker threads, and how long an abort takes to reject. */
+async function measureThreads(n: number, runs: number): Promise<ThreadsRow> {
+  const timed = async (workers: number) => (await countExact(n, { workers })).elapsedMs;
+  await timed(1);
+  await timed(2);
+  const one: number[] = [];
+  const two: number[] = [];
+  const aborts: number[] = [];
+  for (let round = 1; round <= runs; round++) {
+    status(`workers: round ${round}/${runs}`);
+    one.push(await timed(1));
+    two.push(await timed(2));
+    const controller = new AbortController();
+    let abortedAt = 0;
+    setTimeout(() => {
+      abortedAt = performance.now();
+      controller.abort();
+    }, 300);
+    await countExact(n + 2, { workers: 2, signal: controller.signal }).catch(() => undefined);
+    aborts.push(performance.now() - abortedAt);
+  }
+  status('');
+  const [oneMs, twoMs] = [median(one), median(two)];
+  return { n, oneMs, twoMs, speedup: oneMs / twoMs, abortMs: median(aborts) };
+}
+
 /** findSolution builds one solution; it has no engine. */
 function measureFind(n: number, runs: number): number {
   findSolution(n);
@@ -201,7 +235,7 @@ function parseRange(text: string): [number, number] {
   return [from, to];
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: { runs: { type: 'string', default: '3' }, json: { type: 'boolean', default: false } },
@@ -221,10 +255,11 @@ function main(): void {
   const rows: Row[] = [];
   for (let n = from; n <= to; n++) rows.push(measure(n, runs, native));
   const listing = measureListing(14, runs);
+  const threads = await measureThreads(16, runs);
   const find = [1_000_000, 10_000_000].map((n) => ({ n, ms: measureFind(n, runs) }));
 
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ machine, runs, rows, listing, findSolution: find })}\n`);
+    process.stdout.write(`${JSON.stringify({ machine, runs, rows, listing, threads, findSolution: find })}\n`);
     return;
   }
   const na = native.missing === null ? '' : 'n/a';
@@ -249,6 +284,12 @@ function main(): void {
         ((listing.wasmMs * 1e6) / listing.items).toFixed(0), ratio(listing.tsMs / listing.wasmMs)]],
     )}\n`,
   );
+  process.stdout.write(
+    `\n${formatTable(
+      ['worker threads', '1 thread ms', '2 threads ms', 'speed-up', 'abort ms'],
+      [[`count(${threads.n})`, formatMs(threads.oneMs), formatMs(threads.twoMs), ratio(threads.speedup), formatMs(threads.abortMs)]],
+    )}\n(abort ms: from controller.abort() during count(${threads.n + 2}) on 2 threads to the rejection)\n`,
+  );
   process.stdout.write(`findSolution: ${find.map((f) => `n = ${f.n.toLocaleString('en')}: ${formatMs(f.ms)} ms`).join(', ')}\n`);
   if (native.missing !== null) process.stdout.write(`native columns: ${native.missing}\n`);
   else {
@@ -257,4 +298,4 @@ function main(): void {
   }
 }
 
-main();
+await main();

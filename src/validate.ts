@@ -6,6 +6,11 @@ import { MAX_N } from '../assembly/layout.js';
 
 export const MAX_WORKERS = 256;
 
+/** A TypeError about an argument, thrown before any work starts (the CLI reports it as a usage error). */
+export class ArgumentTypeError extends TypeError {}
+/** A RangeError about an argument, thrown before any work starts. */
+export class ArgumentRangeError extends RangeError {}
+
 function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'bigint') return `${value}n`;
@@ -23,8 +28,8 @@ function isInteger(value: unknown, min: number, max: number): boolean {
 /** An integer option: TypeError unless a number, RangeError unless an integer within [min, max]. */
 function checkInteger(name: string, value: unknown, min: number, max: number): number {
   const range = `an integer from ${min} to ${max}`;
-  if (typeof value !== 'number') throw new TypeError(`${name} must be ${range}, got ${describe(value)}`);
-  if (!isInteger(value, min, max)) throw new RangeError(`${name} must be ${range}, got ${describe(value)}`);
+  if (typeof value !== 'number') throw new ArgumentTypeError(`${name} must be ${range}, got ${describe(value)}`);
+  if (!isInteger(value, min, max)) throw new ArgumentRangeError(`${name} must be ${range}, got ${describe(value)}`);
   return value;
 }
 
@@ -45,7 +50,7 @@ export function checkFindN(n: unknown): number {
 export function checkCols(cols: unknown): ArrayLike<unknown> {
   const c = cols as { length?: unknown } | null;
   if (c === null || typeof c !== 'object' || typeof c.length !== 'number') {
-    throw new TypeError(`cols must be an array of columns, one per row, got ${describe(cols)}`);
+    throw new ArgumentTypeError(`cols must be an array of columns, one per row, got ${describe(cols)}`);
   }
   return c as ArrayLike<unknown>;
 }
@@ -54,11 +59,11 @@ export function checkCols(cols: unknown): ArrayLike<unknown> {
 export function checkOptions(fn: string, options: unknown, known: readonly string[]): Record<string, unknown> {
   if (options === undefined) return {};
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
+    throw new ArgumentTypeError(`${fn}: options must be an object, got ${describe(options)}`);
   }
   for (const key of Object.keys(options)) {
     if (!known.includes(key)) {
-      throw new TypeError(`${fn}: unknown option ${JSON.stringify(key)}; the options are ${known.join(', ')}`);
+      throw new ArgumentTypeError(`${fn}: unknown option ${JSON.stringify(key)}; the options are ${known.join(', ')}`);
     }
   }
   return options as Record<string, unknown>;
@@ -67,7 +72,7 @@ export function checkOptions(fn: string, options: unknown, known: readonly strin
 export function checkEngine(engine: unknown): Engine | undefined {
   if (engine === undefined) return undefined;
   if (engine !== 'wasm' && engine !== 'js') {
-    throw new TypeError(`options.engine must be 'wasm' or 'js', got ${describe(engine)}`);
+    throw new ArgumentTypeError(`options.engine must be 'wasm' or 'js', got ${describe(engine)}`);
   }
   return engine;
 }
@@ -89,13 +94,13 @@ export function checkRuns(runs: unknown): number | undefined {
 export function checkPlaced(n: number, placed: unknown): Queen[] | null {
   if (placed === undefined) return null;
   if (!Array.isArray(placed)) {
-    throw new TypeError(`options.placed must be an array of [row, col] pairs, got ${describe(placed)}`);
+    throw new ArgumentTypeError(`options.placed must be an array of [row, col] pairs, got ${describe(placed)}`);
   }
   const queens: Queen[] = [];
   placed.forEach((queen: unknown, i: number) => {
     const name = `options.placed[${i}]`;
     if (!Array.isArray(queen) || queen.length !== 2) {
-      throw new TypeError(`${name} must be a [row, col] pair, got ${describe(queen)}`);
+      throw new ArgumentTypeError(`${name} must be a [row, col] pair, got ${describe(queen)}`);
     }
     const row = checkInteger(`${name}[0] (row)`, queen[0], 0, n - 1);
     const col = checkInteger(`${name}[1] (col)`, queen[1], 0, n - 1);
@@ -104,7 +109,7 @@ export function checkPlaced(n: number, placed: unknown): Queen[] | null {
       const clash =
         r === row ? 'row' : c === col ? 'column' : r - c === row - col || r + c === row + col ? 'diagonal' : null;
       if (clash !== null) {
-        throw new RangeError(
+        throw new ArgumentRangeError(
           `options.placed[${i}] [${row}, ${col}] shares a ${clash} with options.placed[${j}] [${r}, ${c}]; placed queens must not attack each other`,
         );
       }
@@ -118,7 +123,7 @@ export function checkPlaced(n: number, placed: unknown): Queen[] | null {
 export function checkShard(shard: unknown): Shard | null {
   if (shard === undefined) return null;
   if (shard === null || typeof shard !== 'object' || Array.isArray(shard)) {
-    throw new TypeError(`options.shard must be an object { index, count }, got ${describe(shard)}`);
+    throw new ArgumentTypeError(`options.shard must be an object { index, count }, got ${describe(shard)}`);
   }
   const { index, count } = shard as { index?: unknown; count?: unknown };
   const shardCount = checkInteger('options.shard.count', count, 1, Number.MAX_SAFE_INTEGER);
@@ -130,7 +135,7 @@ export function checkSignal(signal: unknown): AbortSignal | undefined {
   if (signal === undefined) return undefined;
   const s = signal as AbortSignal | null;
   if (s === null || typeof s !== 'object' || typeof s.aborted !== 'boolean' || typeof s.addEventListener !== 'function') {
-    throw new TypeError(`options.signal must be an AbortSignal, got ${describe(signal)}`);
+    throw new ArgumentTypeError(`options.signal must be an AbortSignal, got ${describe(signal)}`);
   }
   return s;
 }
@@ -138,7 +143,7 @@ export function checkSignal(signal: unknown): AbortSignal | undefined {
 export function checkOnProgress(onProgress: unknown): ((p: { done: number; total: number }) => void) | undefined {
   if (onProgress === undefined) return undefined;
   if (typeof onProgress !== 'function') {
-    throw new TypeError(`options.onProgress must be a function, got ${describe(onProgress)}`);
+    throw new ArgumentTypeError(`options.onProgress must be a function, got ${describe(onProgress)}`);
   }
   return onProgress as (p: { done: number; total: number }) => void;
 }

@@ -46,7 +46,7 @@ describe('count control', () => {
     expect(seen.at(-1)!.done).toBe(total);
   });
 
-  it('workers is accepted; the work runs in-thread for now and the result says so', async () => {
-    expect(await count(10, { workers: 2 })).toMatchObject({ total: 724, workers: 1 });
+  it('an explicit workers count runs on that many worker threads, and the result says so', async () => {
+    expect(await count(10, { workers: 2 })).toMatchObject({ total: 724, workers: 2 });
   });
 });

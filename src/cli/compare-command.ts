@@ -1,15 +1,27 @@
 import { DEFAULT_RUNS, measureEngines } from '../compare.js';
+import { checkRuns } from '../validate.js';
+import type { Io } from './io.js';
 import { formatMs, formatTable } from './table.js';
 
 export const COMPARE_HEADER = ['n', 'total', 'unique', 'TS ms', 'wasm ms', 'speed-up'] as const;
 
-/** Prints the JS vs wasm table for n = from..to, one row as each n finishes. */
-export async function compareCommand(from: number, to: number, runs = DEFAULT_RUNS, out = process.stdout): Promise<void> {
+export interface CompareCommand {
+  from: number;
+  to: number;
+  runs?: number;
+}
+
+/** Prints the JS vs wasm table for n = from..to. */
+export async function compareCommand({ from, to, runs }: CompareCommand, io: Io): Promise<void> {
+  const rounds = checkRuns(runs) ?? DEFAULT_RUNS;
   const rows: string[][] = [];
   for (let n = from; n <= to; n++) {
-    const m = await measureEngines(n, runs);
+    io.signal.throwIfAborted();
+    if (io.stderr.isTTY) io.stderr.write(`\r\x1b[Kn = ${n}…`);
+    const m = await measureEngines(n, rounds);
     rows.push([String(n), String(m.total), String(m.unique), formatMs(m.jsMs), formatMs(m.wasmMs), `${(m.jsMs / m.wasmMs).toFixed(2)}x`]);
   }
-  out.write(`${formatTable(COMPARE_HEADER, rows)}\n`);
-  out.write(`medians of ${runs} runs per engine after one warm-up run; speed-up = TS ms / wasm ms\n`);
+  if (io.stderr.isTTY) io.stderr.write('\r\x1b[K');
+  io.stdout.write(`${formatTable(COMPARE_HEADER, rows)}\n`);
+  io.stdout.write(`medians of ${rounds} runs per engine after one warm-up run; speed-up = TS ms / wasm ms\n`);
 }

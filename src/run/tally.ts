@@ -19,6 +19,12 @@ export function emptyTally(): Tally {
   return { total: 0n, unique: 0n };
 }
 
+/** Adds one tally to another. */
+export function addTallies(into: Tally, from: { total: bigint; unique: bigint }): void {
+  into.total += from.total;
+  into.unique += from.unique;
+}
+
 /** Whether the subproblem needs the kernel's symmetric pass to be counted uniquely. */
 export function needsSymmetricPass(sub: Subproblem, countsUnique: boolean): boolean {
   return countsUnique && (sub.stabilizer & (1 << HALF_TURN)) !== 0;

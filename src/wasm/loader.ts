@@ -90,6 +90,11 @@ export function wasmKernel(): Promise<KernelExports> {
   return exportsAsync;
 }
 
+/** Instantiates a module compiled elsewhere (a worker thread gets it from the thread that compiled it). */
+export function instantiateKernelSync(module: WebAssembly.Module): KernelExports {
+  return instantiateSync<Record<string, unknown>>(module).exports as unknown as KernelExports;
+}
+
 /** The compiled module, for handing to workers (a WebAssembly.Module can be posted to them). */
 export async function wasmModule(): Promise<WebAssembly.Module> {
   await wasmKernel();

@@ -1,0 +1,100 @@
+// The command line, parsed with node:util parseArgs into one of the commands below. Values are
+// only parsed here (text to numbers); the package's own checks say what is out of range.
+
+import { parseArgs } from 'node:util';
+import type { Engine, Shard } from '../types.js';
+import { UsageError } from './usage.js';
+
+export type Command =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'count'; n: number; engine?: Engine; workers?: number; json: boolean; shard: Shard | null }
+  | { kind: 'print'; n: number; engine?: Engine; limit: number }
+  | { kind: 'merge'; files: string[]; json: boolean }
+  | { kind: 'compare'; from: number; to: number; runs?: number };
+
+const OPTIONS = {
+  engine: { type: 'string' },
+  workers: { type: 'string' },
+  json: { type: 'boolean' },
+  shard: { type: 'string' },
+  print: { type: 'boolean' },
+  limit: { type: 'string' },
+  runs: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
+
+function integer(name: string, text: string): number {
+  if (!/^\d+$/.test(text)) throw new UsageError(`${name} must be a whole number, got ${JSON.stringify(text)}`);
+  return Number(text);
+}
+
+function range(text: string | undefined): [number, number] {
+  const match = /^(\d+)\.\.(\d+)$/.exec(text ?? '');
+  if (!match) throw new UsageError(`expected a range like 4..14, got ${JSON.stringify(text ?? '')}`);
+  const [from, to] = [Number(match[1]), Number(match[2])];
+  if (from < 1 || to > 32 || from > to) throw new UsageError(`the range must lie within 1..32 and go upwards, got ${text}`);
+  return [from, to];
+}
+
+function shard(text: string): Shard {
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  if (!match) throw new UsageError(`--shard takes i/m, such as 0/8, got ${JSON.stringify(text)}`);
+  return { index: Number(match[1]), count: Number(match[2]) };
+}
+
+function engine(text: string | undefined): Engine | undefined {
+  if (text === undefined || text === 'wasm' || text === 'js') return text;
+  throw new UsageError(`--engine must be wasm or js, got ${JSON.stringify(text)}`);
+}
+
+/** Rejects options that the command does not take. */
+function only(command: string, given: Record<string, unknown>, allowed: string[]): void {
+  for (const [name, value] of Object.entries(given)) {
+    if (value !== undefined && !allowed.includes(name)) throw new UsageError(`${command} does not take --${name}`);
+  }
+}
+
+export function parseCommand(argv: string[]): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
+  const [first, ...rest] = positionals;
+  if (first === undefined) throw new UsageError('no command given');
+
+  if (first === 'merge') {
+    only('merge', values, ['json']);
+    if (rest.length === 0) throw new UsageError('merge needs the shard result files');
+    return { kind: 'merge', files: rest, json: values.json ?? false };
+  }
+  if (first === 'compare') {
+    only('compare', values, ['runs']);
+    if (rest.length !== 1) throw new UsageError('compare takes one range, such as 4..14');
+    const [from, to] = range(rest[0]);
+    return { kind: 'compare', from, to, runs: values.runs === undefined ? undefined : integer('--runs', values.runs) };
+  }
+  if (rest.length > 0) throw new UsageError(`unexpected ${JSON.stringify(rest[0])}`);
+  if (!/^\d+$/.test(first)) throw new UsageError(`unknown command ${JSON.stringify(first)}; n must be a whole number`);
+  const n = Number(first);
+  if (values.print) {
+    only('--print', values, ['print', 'limit', 'engine']);
+    const limit = values.limit === undefined ? Infinity : integer('--limit', values.limit);
+    return { kind: 'print', n, engine: engine(values.engine), limit };
+  }
+  only('counting', values, ['engine', 'workers', 'json', 'shard']);
+  return {
+    kind: 'count',
+    n,
+    engine: engine(values.engine),
+    workers: values.workers === undefined ? undefined : integer('--workers', values.workers),
+    json: values.json ?? false,
+    shard: values.shard === undefined ? null : shard(values.shard),
+  };
+}

@@ -1,0 +1,120 @@
+// Counting on worker threads: the same answers as in-thread, progress, abort, failures.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { countExact, countExactSync } from '../src/count.js';
+import { count } from '../src/index.js';
+import { plan } from '../src/plan/plan.js';
+import { runPool } from '../src/pool/pool.js';
+import { availableCores } from '../src/pool/threads.js';
+import type { Queen } from '../src/types.js';
+import { randomInt, seededRandom } from './helpers/random.js';
+
+describe('worker pool', () => {
+  it.each([1, 2, 4])('with %i workers: totals and unique counts equal the in-thread ones, n = 8..15', async (workers) => {
+    for (let n = 8; n <= 15; n++) {
+      const pooled = await countExact(n, { workers });
+      const inThread = countExactSync(n);
+      expect({ n, total: pooled.total, unique: pooled.unique }).toEqual({ n, total: inThread.total, unique: inThread.unique });
+      expect(pooled.workers).toBe(workers);
+      expect(pooled.engine).toBe('wasm');
+    }
+  });
+
+  it('the TS engine on workers agrees too', async () => {
+    for (let n = 8; n <= 12; n++) {
+      const pooled = await countExact(n, { workers: 2, engine: 'js' });
+      expect(pooled.engine).toBe('js');
+      expect(pooled.total).toBe(countExactSync(n).total);
+    }
+  });
+
+  it('random placements and shards agree with the in-thread count (1, 2 and 4 workers)', async () => {
+    const random = seededRandom(5);
+    for (let k = 0; k < 12; k++) {
+      const n = randomInt(random, 8, 13);
+      const placed: Queen[] = [[randomInt(random, 0, n - 1), randomInt(random, 0, n - 1)]];
+      const workers = [1, 2, 4][k % 3];
+      const pooled = await countExact(n, { workers, placed });
+      expect({ n, placed, total: pooled.total }).toEqual({ n, placed, total: countExactSync(n, { placed }).total });
+      const shard = { index: k % 3, count: 3 };
+      expect((await countExact(n, { workers, shard })).total).toBe(countExactSync(n, { shard }).total);
+    }
+  });
+
+  it('uses no more threads than there are subproblems, and handles a board with none', async () => {
+    expect((await count(4, { workers: 8 })).workers).toBe(plan(4, null, null).subproblems.length);
+    expect(await count(3, { workers: 2 })).toMatchObject({ total: 0, unique: 0 });
+  });
+
+  it('by default uses every core for big boards and the calling thread for small ones', async () => {
+    const cores = await availableCores();
+    expect((await count(10)).workers).toBe(1);
+    expect((await count(15)).workers).toBe(Math.min(cores, plan(15, null, null).subproblems.length));
+  });
+
+  it('reports progress from 0 to total, monotonically, and the total is the number planned', async () => {
+    const seen: { done: number; total: number }[] = [];
+    const result = await count(14, { workers: 2, onProgress: (p) => seen.push({ ...p }) });
+    expect(result.total).toBe(365596);
+    const planned = plan(14, null, null).subproblems.length;
+    expect(seen[0]).toEqual({ done: 0, total: planned });
+    expect(seen.at(-1)).toEqual({ done: planned, total: planned });
+    for (let i = 1; i < seen.length; i++) expect(seen[i].done).toBeGreaterThan(seen[i - 1].done);
+  });
+
+  it('an abort mid-run rejects with the reason quickly and stops the workers', async () => {
+    const controller = new AbortController();
+    const reason = new Error('enough');
+    let abortedAt = 0;
+    const promise = count(18, {
+      workers: 2,
+      signal: controller.signal,
+      onProgress: ({ done }) => {
+        if (done >= 50 && abortedAt === 0) {
+          abortedAt = performance.now();
+          controller.abort(reason);
+        }
+      },
+    });
+    await expect(promise).rejects.toBe(reason);
+    const latency = performance.now() - abortedAt;
+    // n = 18 takes a minute on two threads: rejecting within a second shows the work stopped.
+    expect(latency).toBeLessThan(1000);
+  });
+
+  it('an already-aborted signal rejects at once, before any thread starts', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('never mind'));
+    await expect(count(18, { workers: 4, signal: controller.signal })).rejects.toThrow('never mind');
+  });
+
+  it('a worker that fails rejects the call with its error, and the next call works', async () => {
+    const p = plan(13, null, null);
+    await expect(runPool(p, { n: 13, placed: null, shard: null, engine: 'wasm', threads: 2, crashAfter: 1 })).rejects.toThrow(
+      'worker crash requested by a test',
+    );
+    expect((await count(13, { workers: 2 })).total).toBe(73712);
+  });
+
+  it('an error thrown by onProgress rejects the call', async () => {
+    await expect(count(13, { workers: 2, onProgress: () => { throw new Error('callback failed'); } })).rejects.toThrow('callback failed');
+  });
+
+  it('leaves nothing running: a Node process exits by itself after an abort and after a count', () => {
+    const index = fileURLToPath(new URL('../dist/src/index.js', import.meta.url));
+    const script = `
+      import { count } from ${JSON.stringify(index)};
+      const done = await count(15, { workers: 2 });
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(new Error('stop')), 300);
+      try { await count(19, { workers: 2, signal: controller.signal }); } catch (e) { console.log(done.total, e.message); }
+    `;
+    const started = performance.now();
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+    expect(child.stdout.trim()).toBe('2279184 stop');
+    expect(child.status).toBe(0);
+    expect(child.signal).toBeNull();
+    expect(performance.now() - started).toBeLessThan(30_000);
+  });
+});
