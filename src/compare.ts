@@ -1,4 +1,6 @@
 // Times both kernels on the same plan, interleaved run by run so that both see the same machine.
+// A run repeats the count until it lasts MIN_RUN_MS, so that small boards are timed properly even
+// where the clock is coarse (browsers round performance.now() to 0.1 ms or more).
 
 import { selectKernel, selectKernelSync } from './kernel/select.js';
 import type { Kernel } from './kernel/kernel.js';
@@ -23,14 +25,25 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-function timed(kernel: Kernel, n: number) {
+const MIN_RUN_MS = 10;
+
+/** Milliseconds per count over `repeats` counts, and the last count's tally. */
+function timed(kernel: Kernel, n: number, repeats = 1) {
   const p = plan(n, null, null);
   const started = performance.now();
-  const tally = runSync(kernel, p);
-  return { ms: performance.now() - started, tally };
+  let tally = runSync(kernel, p);
+  for (let i = 1; i < repeats; i++) tally = runSync(kernel, p);
+  return { ms: (performance.now() - started) / repeats, tally };
 }
 
-/** One warm-up run per engine, then `runs` timed runs each, alternating; medians. */
+/** How many counts make a run of at least MIN_RUN_MS (this also warms the engine up). */
+function repeatsFor(kernel: Kernel, n: number): number {
+  let repeats = 1;
+  while (timed(kernel, n, repeats).ms * repeats < MIN_RUN_MS && repeats < 1 << 20) repeats *= 2;
+  return repeats;
+}
+
+/** A warm-up per engine, then `runs` timed runs each, alternating; medians per count. */
 export async function measureEngines(n: number, runs: number): Promise<EngineComparison> {
   const wasm = await selectKernel('wasm');
   const js = selectKernelSync('js');
@@ -39,11 +52,13 @@ export async function measureEngines(n: number, runs: number): Promise<EngineCom
   if (check.total !== reference.total || check.unique !== reference.unique) {
     throw new Error(`the engines disagree at n = ${n}: js ${check.total}, wasm ${reference.total}`);
   }
+  const jsRepeats = repeatsFor(js, n);
+  const wasmRepeats = repeatsFor(wasm, n);
   const jsMs: number[] = [];
   const wasmMs: number[] = [];
   for (let i = 0; i < runs; i++) {
-    jsMs.push(timed(js, n).ms);
-    wasmMs.push(timed(wasm, n).ms);
+    jsMs.push(timed(js, n, jsRepeats).ms);
+    wasmMs.push(timed(wasm, n, wasmRepeats).ms);
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
   return { n, total: reference.total, unique: reference.unique, jsMs: median(jsMs), wasmMs: median(wasmMs) };

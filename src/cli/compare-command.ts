@@ -23,5 +23,7 @@ export async function compareCommand({ from, to, runs }: CompareCommand, io: Io)
   }
   if (io.stderr.isTTY) io.stderr.write('\r\x1b[K');
   io.stdout.write(`${formatTable(COMPARE_HEADER, rows)}\n`);
-  io.stdout.write(`medians of ${rounds} runs per engine after one warm-up run; speed-up = TS ms / wasm ms\n`);
+  io.stdout.write(
+    `ms per count: medians of ${rounds} runs per engine after a warm-up, each run at least 10 ms of repeated counts; speed-up = TS ms / wasm ms\n`,
+  );
 }

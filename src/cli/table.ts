@@ -5,7 +5,11 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
-/** Milliseconds with a precision that suits their size. */
+/** Milliseconds with a precision that suits their size: 1234, 56.7, 8.90, 0.123, 0.0041. */
 export function formatMs(ms: number): string {
-  return ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2);
+  if (ms >= 100) return ms.toFixed(0);
+  if (ms >= 10) return ms.toFixed(1);
+  if (ms >= 1) return ms.toFixed(2);
+  if (ms >= 0.1) return ms.toFixed(3);
+  return ms.toPrecision(2);
 }

@@ -1,0 +1,55 @@
+import { timingChart } from './chart.js';
+import type { CompareMessage, CompareRequest } from './compare-worker.js';
+import { describeEnvironment } from './environment.js';
+
+const ms = (value: number) => (value >= 0.1 ? value.toFixed(2) : value.toPrecision(2));
+
+/** JS vs wasm for n = 4..max: a table and a chart that fill in as a worker sends rows. */
+export function comparePanel(): void {
+  const form = document.querySelector<HTMLFormElement>('#compare-form')!;
+  const max = document.querySelector<HTMLInputElement>('#compare-max')!;
+  const runs = document.querySelector<HTMLInputElement>('#compare-runs')!;
+  const run = document.querySelector<HTMLButtonElement>('#compare-run')!;
+  const status = document.querySelector<HTMLElement>('#compare-status')!;
+  const body = document.querySelector<HTMLTableSectionElement>('#compare-table tbody')!;
+  const chart = timingChart(document.querySelector<HTMLElement>('#compare-chart')!);
+  let worker: Worker | null = null;
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (!form.reportValidity()) return;
+    worker?.terminate();
+    body.replaceChildren();
+    chart.clear();
+    run.disabled = true;
+    const request: CompareRequest = { max: Number(max.value), runs: Number(runs.value) };
+    status.textContent = `Timing n = 4..${request.max}, ${request.runs} runs per engine after a warm-up, on ${describeEnvironment()}…`;
+    worker = new Worker(new URL('./compare-worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (e: MessageEvent<CompareMessage>) => {
+      const message = e.data;
+      if (message.type === 'row') {
+        const row = body.insertRow();
+        row.dataset.n = String(message.n);
+        for (const text of [
+          String(message.n),
+          message.total.toLocaleString('en'),
+          ms(message.jsMs),
+          ms(message.wasmMs),
+          `${message.speedup.toFixed(2)}×`,
+        ]) {
+          row.insertCell().textContent = text;
+        }
+        chart.add(message.n, message.jsMs, message.wasmMs);
+        return;
+      }
+      status.textContent =
+        message.type === 'done'
+          ? `Done: n = 4..${request.max} on ${describeEnvironment()}.`
+          : `Failed: ${message.message}`;
+      run.disabled = false;
+      worker?.terminate();
+      worker = null;
+    };
+    worker.postMessage(request);
+  });
+}

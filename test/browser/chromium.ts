@@ -1,0 +1,63 @@
+// Debian's Chromium, driven by playwright-core (no downloaded browser), and a plain static file
+// server: the demo must work from any static host, so the tests serve it like one.
+
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Whether the browser tests run. Without Chromium (a developer machine before
+ * `apt-get install chromium`) they are skipped; .ci/run installs it and sets REQUIRE_BROWSER=1,
+ * so that in CI a missing browser fails instead.
+ */
+export const BROWSER_TESTS = existsSync(CHROMIUM) || process.env.REQUIRE_BROWSER === '1';
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    // The machine has no network beyond the package registries: keep Chromium from calling home.
+    args: [
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+/** Serves a directory on 127.0.0.1 and a free port; resolves to its base URL. */
+export function serveDirectory(root: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
+    let file = join(root, path);
+    if (!file.startsWith(root) || !existsSync(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    if (statSync(file).isDirectory()) file = join(file, 'index.html');
+    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    response.end(readFileSync(file));
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolve({ url: `http://127.0.0.1:${port}/`, server });
+    });
+  });
+}

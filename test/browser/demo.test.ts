@@ -1,0 +1,164 @@
+// The demo page in a real Chromium: it loads cleanly, counts, compares, animates, browses,
+// cancels, works with the keyboard and on a phone-sized screen. Screenshots go to
+// test-results/screenshots/.
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROWSER_TESTS, launchChromium, serveDirectory } from './chromium.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const shots = `${root}test-results/screenshots`;
+
+describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
+  let browser: Browser;
+  let server: Server;
+  let page: Page;
+  let url: string;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    await build({ configFile: `${root}demo/vite.config.ts`, logLevel: 'warn' });
+    ({ url, server } = await serveDirectory(`${root}demo/dist`));
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    await page.goto(url);
+    mkdirSync(shots, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  it('loads: the environment line names the browser and its cores', async () => {
+    await expect.poll(() => page.textContent('#environment')).toMatch(/Running on .+ · \d+ cores?\./);
+  });
+
+  it.each(['wasm', 'js'])('counts n = 8 to 92 solutions, 12 unique, on the %s engine in a Web Worker', async (engine) => {
+    await page.fill('#count-n', '8');
+    await page.selectOption('#count-engine', engine);
+    await page.selectOption('#count-workers', '1');
+    await page.click('#count-run');
+    await page.waitForSelector('#count-result[data-total="92"]');
+    expect(await page.textContent('#count-result')).toMatch(new RegExp(`n = 8: 92 solutions, 12 unique \\(${engine}, 1 thread, [\\d.]+ ms\\)`));
+  });
+
+  it('counts from the keyboard: type n, press Enter', async () => {
+    await page.focus('#count-n');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('10');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#count-result[data-total="724"]');
+    await page.locator('#count').screenshot({ path: `${shots}/count.png` });
+  });
+
+  it('Cancel stops a long count and frees the controls', async () => {
+    await page.fill('#count-n', '20');
+    await page.selectOption('#count-engine', 'wasm');
+    await page.click('#count-run');
+    await expect.poll(() => page.$eval('#count-progress', (p) => (p as HTMLProgressElement).value), { timeout: 20_000 }).toBeGreaterThan(0);
+    const started = Date.now();
+    await page.click('#count-cancel');
+    await expect.poll(() => page.textContent('#count-result')).toBe('Cancelled.');
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await page.isEnabled('#count-run')).toBe(true);
+    expect(await page.isDisabled('#count-cancel')).toBe(true);
+  });
+
+  it('fills the JS vs wasm table and chart as results arrive', async () => {
+    await page.fill('#compare-max', '10');
+    await page.fill('#compare-runs', '3');
+    await page.click('#compare-run');
+    await expect.poll(() => page.textContent('#compare-status'), { timeout: 60_000 }).toMatch(/^Done: n = 4..10 on .+ cores?\.$/);
+    const rows = await page.$$eval('#compare-table tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+    expect(rows.map((r) => r[0])).toEqual(['4', '5', '6', '7', '8', '9', '10']);
+    expect(rows.map((r) => r[1])).toEqual(['2', '10', '4', '40', '92', '352', '724']);
+    for (const r of rows) {
+      expect(Number(r[2])).toBeGreaterThan(0);
+      expect(Number(r[3])).toBeGreaterThan(0);
+      expect(r[4]).toMatch(/^[\d.]+×$/);
+    }
+    expect(await page.getAttribute('#compare-chart', 'data-points')).toBe('7');
+    expect(await page.locator('#compare-chart canvas').count()).toBeGreaterThan(0);
+    await page.locator('#compare').screenshot({ path: `${shots}/compare.png` });
+  });
+
+  it('steps the search of n = 4 to its first solution, columns 1, 3, 0, 2', async () => {
+    await page.fill('#watch-n', '4');
+    await page.dispatchEvent('#watch-n', 'change');
+    let steps = 0;
+    while ((await page.textContent('#watch-solutions')) === '0' && steps < 200) {
+      await page.click('#watch-step');
+      steps++;
+    }
+    expect(await page.textContent('#watch-solutions')).toBe('1');
+    expect(await page.getAttribute('#watch-board', 'data-queens')).toBe('1,3,0,2');
+    expect(await page.textContent('#watch-message')).toBe('Solution 1: columns 1, 3, 0, 2');
+    // The masks of the last row, column by column: the queens above leave only column 2.
+    const free = await page.$$eval('#watch-masks tr', (trs) => trs.find((tr) => tr.firstElementChild?.textContent === 'free')?.textContent);
+    expect(free).toBe('free0000');
+    await page.locator('#watch').screenshot({ path: `${shots}/watch.png` });
+  });
+
+  it('plays and pauses the search', async () => {
+    await page.click('#watch-reset');
+    await page.click('#watch-play');
+    expect(await page.getAttribute('#watch-play', 'aria-pressed')).toBe('true');
+    await expect.poll(async () => (await page.$$('#watch-log li')).length).toBeGreaterThan(3);
+    await page.click('#watch-play');
+    expect(await page.getAttribute('#watch-play', 'aria-pressed')).toBe('false');
+  });
+
+  it('browses the solutions of n = 6 with their symmetry classes', async () => {
+    await page.fill('#browse-n', '6');
+    await page.dispatchEvent('#browse-n', 'change');
+    await expect.poll(() => page.textContent('#browse-summary')).toBe('n = 6: 4 solutions, 1 unique up to rotation and reflection.');
+    const captions = await page.$$eval('#browse-list li p', (ps) => ps.map((p) => p.textContent));
+    expect(captions).toEqual([
+      '#1 1 3 5 0 2 4unique solution 1, one of 4 variants, symmetric under half turn',
+      '#2 2 5 1 4 0 3unique solution 1, one of 4 variants, symmetric under half turn',
+      '#3 3 0 4 1 5 2unique solution 1, one of 4 variants, symmetric under half turn',
+      '#4 4 2 0 5 3 1unique solution 1, one of 4 variants, symmetric under half turn',
+    ]);
+    await page.fill('#browse-n', '8');
+    await page.dispatchEvent('#browse-n', 'change');
+    await expect.poll(() => page.textContent('#browse-page')).toBe('page 1 of 8');
+    await page.click('#browse-next');
+    expect(await page.textContent('#browse-page')).toBe('page 2 of 8');
+    await page.locator('#browse').screenshot({ path: `${shots}/browse.png` });
+  });
+
+  it('labels every control', async () => {
+    const unlabelled = await page.$$eval('input, select, button, progress', (controls) =>
+      controls
+        .filter((c) => {
+          const labels = (c as HTMLInputElement).labels;
+          const named = c.getAttribute('aria-label') || (c.tagName === 'BUTTON' && c.textContent?.trim());
+          return !named && (!labels || labels.length === 0);
+        })
+        .map((c) => c.outerHTML),
+    );
+    expect(unlabelled).toEqual([]);
+  });
+
+  it('fits a phone-sized screen without sideways scrolling', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await phone.goto(url);
+    await phone.waitForSelector('#browse-list li');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.screenshot({ path: `${shots}/phone.png`, fullPage: true });
+    await phone.close();
+  });
+
+  it('logged no errors or warnings to the console', async () => {
+    await page.screenshot({ path: `${shots}/page.png`, fullPage: true });
+    expect(problems).toEqual([]);
+  });
+});
