@@ -1,7 +1,6 @@
 // The eight symmetries of the square board, as maps of a square (r, c) on an n×n board.
 // Their numbering is part of the planner's data (a frame's stabilizer is a bit set over it).
 
-export const IDENTITY = 0;
 export const QUARTER_TURN = 1;
 export const HALF_TURN = 2;
 export const THREE_QUARTER_TURN = 3;

@@ -3,7 +3,7 @@ import { checkRuns } from '../validate.js';
 import type { Io } from './io.js';
 import { formatMs, formatTable } from './table.js';
 
-export const COMPARE_HEADER = ['n', 'total', 'unique', 'TS ms', 'wasm ms', 'speed-up'] as const;
+const COMPARE_HEADER = ['n', 'total', 'unique', 'TS ms', 'wasm ms', 'speed-up'] as const;
 
 export interface CompareCommand {
   from: number;

@@ -12,7 +12,7 @@ import type { FromWorker } from './messages.js';
 import { acquireThread, releaseThread, type Thread } from './threads.js';
 
 /** The time one range of subproblems should take: often enough for progress, rarely enough for the messages to cost nothing. */
-const CHUNK_MS = 200;
+const CHUNK_MS = 50;
 
 export interface PoolRequest {
   n: number;
@@ -80,7 +80,7 @@ export async function runPool(p: Plan, request: PoolRequest): Promise<PoolResult
       // The first ranges hold one subproblem each, to measure; then CHUNK_MS worth, capped by a
       // share of what is left so that the last ranges are small.
       const perSubproblem = done > 0 ? countedMs / done : Infinity;
-      const share = Math.ceil((total - next) / (threads * 4));
+      const share = Math.ceil((total - next) / (threads * 8));
       const size = Math.max(1, Math.min(share, Math.floor(CHUNK_MS / perSubproblem)));
       const from = next;
       next = Math.min(total, next + size);

@@ -78,7 +78,7 @@ export function completions(records: Int32Array, record: number, frames: Int32Ar
   return count;
 }
 
-export function popcount(x: number): number {
+function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
