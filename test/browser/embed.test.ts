@@ -55,7 +55,9 @@ describe.skipIf(!BROWSER_TESTS)('the packed package in a Vite app, in Chromium',
 
   beforeAll(async () => {
     const work = mkdtempSync(join(tmpdir(), 'nqueens-embed-'));
-    execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: root, stdio: 'pipe' });
+    // The package is already built (npm test builds first); packing must not rebuild it under
+    // the other test files' feet.
+    execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', work], { cwd: root, stdio: 'pipe' });
     const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'))!;
     app = join(work, 'app');
     mkdirSync(app);
