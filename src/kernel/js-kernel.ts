@@ -1,7 +1,7 @@
 // The TypeScript kernel behind the Kernel interface; the algorithms are in src/kernel/js/.
 
 import { BATCH, MAX_N, RECORD_WORDS, RESULT_WORDS } from '../../assembly/layout.js';
-import { completions, FRAME_WORDS } from './js/count.js';
+import { completions } from './js/count.js';
 import { nextSolutions, startSolutions } from './js/solutions.js';
 import { SAVE_WORDS, symmetricCompletions } from './js/symmetric.js';
 import type { Kernel } from './kernel.js';
@@ -10,13 +10,12 @@ export class JsKernel implements Kernel {
   readonly engine = 'js' as const;
   readonly records = new Int32Array(BATCH * RECORD_WORDS);
   private readonly results = new Float64Array(BATCH * RESULT_WORDS);
-  private readonly frames = new Int32Array((MAX_N + 2) * FRAME_WORDS);
   private readonly stack = new Int32Array((MAX_N + 2) * SAVE_WORDS);
   private readonly board = new Int32Array(MAX_N);
 
   countBatch(count: number): void {
     for (let i = 0; i < count; i++) {
-      this.results[i * RESULT_WORDS] = completions(this.records, i * RECORD_WORDS, this.frames);
+      this.results[i * RESULT_WORDS] = completions(this.records, i * RECORD_WORDS);
     }
   }
 
