@@ -2,7 +2,8 @@
 // src/kernel/js/ holds the same three in TypeScript.
 
 import { RECORDS, RECORD_BYTES, RESULTS, RESULT_BYTES, ENUM_STATE, SOLUTIONS } from "./memory";
-import { completions, CountingNodes, Plain, nodesVisited as visited } from "./count";
+import { completions } from "./count";
+import { CountingNodes, Plain, nodesVisited as visited } from "./nodes";
 import { symmetricCompletions } from "./symmetric";
 export { startSolutions, nextSolutions } from "./solutions";
 

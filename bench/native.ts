@@ -32,7 +32,10 @@ function compile(args: string[]): string | null {
   return null;
 }
 
-/** Builds bench/c/*.c with `cc -O3`; the kernel gets the record layout of assembly/layout.ts. */
+/**
+ * Builds bench/c/*.c with `cc -O3`; the kernel also with -march=native (its SIMD, as V8 uses the
+ * machine's) and the record layout of assembly/layout.ts.
+ */
 export function buildNative(): NativeBuilds {
   mkdirSync(BUILD_DIR, { recursive: true });
   const version = spawnSync('cc', ['--version'], { encoding: 'utf8' });
@@ -47,7 +50,7 @@ export function buildNative(): NativeBuilds {
   const missing =
     compile(['-O3', '-o', builds.mirror, `${root}bench/c/mirror.c`]) ??
     compile(['-O3', '-DCOUNT_NODES', '-o', builds.mirrorNodes, `${root}bench/c/mirror.c`]) ??
-    compile(['-O3', ...defines, '-o', builds.kernel, `${root}bench/c/kernel.c`]);
+    compile(['-O3', '-march=native', ...defines, '-o', builds.kernel, `${root}bench/c/kernel.c`]);
   return { missing, ...builds };
 }
 

@@ -1,8 +1,10 @@
 /*
- * A C transcription of the wasm kernel's hot loop (assembly/index.ts, completions), for measuring
+ * A C transcription of the wasm kernel (assembly/count.ts and assembly/forward.ts), for measuring
  * how close the wasm build comes to a native build of the same algorithm. It reads the records
  * that the package's planner wrote (bench/records.ts) and counts them one after the other.
- * The record layout constants come from assembly/layout.ts as -D flags.
+ * The record layout constants come from assembly/layout.ts as -D flags. The wasm SIMD operations
+ * of forward.ts become the SSE4.1 instructions they compile to, so this builds for x86-64 only,
+ * with -msse4.1 or -march=native.
  *
  * usage: kernel <records file>   prints {"total":..,"ms":..}
  */
@@ -10,8 +12,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <smmintrin.h>
 
-#if !defined(REC_LEVELS) || !defined(REC_MASK) || !defined(REC_SHIFT) || !defined(MAX_N)
+#if !defined(REC_LEVELS) || !defined(REC_MASK) || !defined(REC_SHIFT) || !defined(REC_SIZE) || !defined(REC_ROW) || \
+    !defined(REC_BOARD) || !defined(MAX_N)
 #error "build with the layout constants of assembly/layout.ts (-DREC_LEVELS=.. -DREC_MASK=.. -DREC_SHIFT=.. -DMAX_N=..)"
 #endif
 
@@ -27,7 +31,7 @@ typedef struct Frame {
 
 static Frame frames[MAX_N + 2];
 
-static uint64_t completions(const uint32_t *record) {
+static uint64_t bitmaskCompletions(const uint32_t *record) {
   int levels = (int)record[REC_LEVELS];
   if (levels == 0) return 1;
   const uint32_t *masks = record + REC_MASK;
@@ -79,6 +83,153 @@ static uint64_t completions(const uint32_t *record) {
     }
   }
   return count;
+}
+
+/* Forward checking (assembly/forward.ts): one 16-bit lane per free row in two 128-bit vectors. */
+#define LANES 16
+typedef struct State {
+  __m128i open0, open1;    /* open squares per row; placed rows and unused lanes are 0 */
+  uint32_t row, cols, left; /* the row its children take, columns without a queen, rows left */
+  uint32_t pad;
+} State;
+static State stack[2 * LANES * LANES];
+static uint16_t attack[LANES * LANES * LANES] __attribute__((aligned(16)));
+
+static int laneOffset(const uint32_t *record) {
+  int levels = (int)record[REC_LEVELS];
+  if (levels > LANES) return -1;
+  uint32_t span = 0;
+  for (int level = 0; level < levels; level++) span |= record[REC_MASK + level];
+  if (span == 0) return 0;
+  int low = __builtin_ctz(span);
+  return 32 - __builtin_clz(span) - low <= LANES ? low : -1;
+}
+
+static inline uint32_t emptyRows(__m128i open0, __m128i open1) {
+  __m128i zero = _mm_setzero_si128();
+  return (uint32_t)_mm_movemask_epi8(_mm_packs_epi16(_mm_cmpeq_epi16(open0, zero), _mm_cmpeq_epi16(open1, zero)));
+}
+
+static inline uint32_t coveredColumns(__m128i open0, __m128i open1) {
+  __m128i any = _mm_or_si128(open0, open1);
+  any = _mm_or_si128(any, _mm_shuffle_epi32(any, 0x4e));
+  any = _mm_or_si128(any, _mm_shuffle_epi32(any, 0xb1));
+  any = _mm_or_si128(any, _mm_shufflelo_epi16(any, 0xb1));
+  return (uint32_t)_mm_extract_epi16(any, 0);
+}
+
+static inline __m128i popcount16(__m128i v) { /* i8x16.popcnt + i16x8.extadd_pairwise_i8x16_u */
+  const __m128i table = _mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+  const __m128i nibble = _mm_set1_epi8(15);
+  __m128i low = _mm_shuffle_epi8(table, _mm_and_si128(v, nibble));
+  __m128i high = _mm_shuffle_epi8(table, _mm_and_si128(_mm_srli_epi16(v, 4), nibble));
+  return _mm_maddubs_epi16(_mm_add_epi8(low, high), _mm_set1_epi8(1));
+}
+
+static inline uint32_t mostConstrainedRow(__m128i open0, __m128i open1) {
+  const __m128i zero = _mm_setzero_si128();
+  const __m128i index0 = _mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7), index1 = _mm_setr_epi16(8, 9, 10, 11, 12, 13, 14, 15);
+  __m128i key0 = _mm_or_si128(_mm_or_si128(_mm_slli_epi16(popcount16(open0), 5), index0), _mm_cmpeq_epi16(open0, zero));
+  __m128i key1 = _mm_or_si128(_mm_or_si128(_mm_slli_epi16(popcount16(open1), 5), index1), _mm_cmpeq_epi16(open1, zero));
+  __m128i key = _mm_min_epu16(key0, key1);
+  key = _mm_min_epu16(key, _mm_shuffle_epi32(key, 0x4e));
+  key = _mm_min_epu16(key, _mm_shuffle_epi32(key, 0xb1));
+  key = _mm_min_epu16(key, _mm_shufflelo_epi16(key, 0xb1));
+  return (uint32_t)_mm_extract_epi16(key, 0);
+}
+
+static inline uint32_t place(__m128i open0, __m128i open1, uint32_t row, uint32_t bit, uint32_t cols, uint32_t left,
+                             uint32_t empty, State *child) {
+  const __m128i *taken = (const __m128i *)&attack[((row << 4) | ((uint32_t)__builtin_ctz(bit | 0x8000) & 15)) << 4];
+  __m128i next0 = _mm_andnot_si128(taken[0], open0), next1 = _mm_andnot_si128(taken[1], open1);
+  uint32_t nextCols = cols ^ bit;
+  uint32_t dead = (emptyRows(next0, next1) != empty) | ((nextCols & ~coveredColumns(next0, next1)) != 0) | (bit == 0);
+  child->open0 = next0;
+  child->open1 = next1;
+  child->row = mostConstrainedRow(next0, next1) & 31;
+  child->cols = nextCols;
+  child->left = left - 1;
+  return (uint32_t)!dead << (uint32_t)(left == 1);
+}
+
+static uint64_t forwardCompletions(const uint32_t *record, int low) {
+  int levels = (int)record[REC_LEVELS];
+  if (levels == 0) return 1;
+  int n = (int)record[REC_SIZE];
+  const int32_t *rows = (const int32_t *)record + REC_ROW;
+  for (int level = 0; level < levels; level++)
+    for (int column = 0; column < LANES; column++)
+      for (int lane = 0; lane < LANES; lane++) {
+        uint32_t taken = 0xffff;
+        if (lane < levels && lane != level) {
+          int distance = abs(rows[lane] - rows[level]);
+          taken = (1u << column) | (column + distance < LANES ? 1u << (column + distance) : 0) |
+                  (column >= distance ? 1u << (column - distance) : 0);
+        }
+        attack[(((level << 4) | column) << 4) + lane] = (uint16_t)taken;
+      }
+  uint32_t used = 0;
+  for (int row = 0; row < n; row++) {
+    int column = ((const int32_t *)record)[REC_BOARD + row];
+    if (column >= 0) used |= 1u << column;
+  }
+  uint32_t all = n == 32 ? 0xffffffffu : (1u << n) - 1;
+  uint16_t open[LANES];
+  for (int lane = 0; lane < LANES; lane++) open[lane] = lane < levels ? (uint16_t)(record[REC_MASK + lane] >> low) : 0;
+  State *root = &stack[0];
+  root->open0 = _mm_loadu_si128((const __m128i *)open);
+  root->open1 = _mm_loadu_si128((const __m128i *)(open + 8));
+  uint32_t cols = (all & ~used) >> low;
+  if ((emptyRows(root->open0, root->open1) & ((1u << levels) - 1)) != 0) return 0;
+  if ((cols & ~coveredColumns(root->open0, root->open1)) != 0) return 0;
+  uint32_t first = mostConstrainedRow(root->open0, root->open1);
+  if (levels == 1) return first >> 5;
+  root->row = first & 31;
+  root->cols = cols;
+  root->left = (uint32_t)levels;
+
+  State *top = stack + 1;
+  uint64_t count = 0;
+  while (top != stack) {
+    top--;
+    __m128i a0 = top->open0, a1 = top->open1;
+    uint32_t rowA = top->row, colsA = top->cols, leftA = top->left;
+    uint32_t candidatesA = ((const uint16_t *)&top->open0)[rowA];
+    uint32_t emptyA = emptyRows(a0, a1) | (1u << rowA);
+    if (top != stack) {
+      top--;
+      __m128i b0 = top->open0, b1 = top->open1;
+      uint32_t rowB = top->row, colsB = top->cols, leftB = top->left;
+      uint32_t candidatesB = ((const uint16_t *)&top->open0)[rowB];
+      uint32_t emptyB = emptyRows(b0, b1) | (1u << rowB);
+      do {
+        uint32_t bitA = candidatesA & (0u - candidatesA);
+        candidatesA ^= bitA;
+        uint32_t kept = place(a0, a1, rowA, bitA, colsA, leftA, emptyA, top);
+        top += kept & 1;
+        count += kept >> 1;
+        uint32_t bitB = candidatesB & (0u - candidatesB);
+        candidatesB ^= bitB;
+        kept = place(b0, b1, rowB, bitB, colsB, leftB, emptyB, top);
+        top += kept & 1;
+        count += kept >> 1;
+      } while ((candidatesA | candidatesB) != 0);
+    } else {
+      do {
+        uint32_t bitA = candidatesA & (0u - candidatesA);
+        candidatesA ^= bitA;
+        uint32_t kept = place(a0, a1, rowA, bitA, colsA, leftA, emptyA, top);
+        top += kept & 1;
+        count += kept >> 1;
+      } while (candidatesA != 0);
+    }
+  }
+  return count;
+}
+
+static uint64_t completions(const uint32_t *record) {
+  int low = laneOffset(record);
+  return low >= 0 ? forwardCompletions(record, low) : bitmaskCompletions(record);
 }
 
 int main(int argc, char **argv) {

@@ -3,6 +3,14 @@
 // record, far beyond any record that finishes; the runner adds them up as BigInt.
 
 import { MAX_N, REC_LEVELS, REC_MASK, REC_SHIFT } from '../../../assembly/layout.js';
+import { forwardCompletions, laneOffset, popcount } from './forward.js';
+
+// Records that fit in lanes go to forward checking (forward.ts), the others to the bitmask search
+// below, as in assembly/count.ts.
+export function completions(records: Int32Array, record: number): number {
+  const low = laneOffset(records, record);
+  return low >= 0 ? forwardCompletions(records, record, low) : bitmaskCompletions(records, record);
+}
 
 // The hot loop, over one stack frame per level. A frame holds the level's constants (written once
 // per record) and the state saved when the search goes below the level. Here each field is its
@@ -24,7 +32,7 @@ const frameBack = new Int32Array(LEVELS); // the frame to return to: the nearest
 // A candidate is descended into only when the next row keeps a free square, the level before the
 // last counts its completions without a branch, and a level whose last candidate is being tried
 // keeps no frame: returning goes straight to the nearest level above with candidates left.
-export function completions(records: Int32Array, record: number): number {
+export function bitmaskCompletions(records: Int32Array, record: number): number {
   const levels = records[record + REC_LEVELS];
   if (levels === 0) return 1;
   const masks = record + REC_MASK;
@@ -79,10 +87,4 @@ export function completions(records: Int32Array, record: number): number {
     }
   }
   return count;
-}
-
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }

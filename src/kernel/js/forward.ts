@@ -1,0 +1,192 @@
+// Counting by forward checking: the completions of a record that fits in lanes (at most LANES
+// free rows, its open squares within LANES adjacent columns). assembly/forward.ts is the same
+// algorithm, step for step and name for name (the reasons are written there); here a state's
+// lanes are LANES elements of a typed array where the wasm kernel has two i16x8 vectors.
+
+import { REC_BOARD, REC_LEVELS, REC_MASK, REC_ROW, REC_SIZE } from '../../../assembly/layout.js';
+
+/** Rows and columns a record may span to be counted here. */
+export const LANES = 16;
+
+// The stack of states: the open squares per row (placed rows and unused lanes are 0), the row
+// whose squares its children take, the columns still without a queen, and the rows left to fill.
+const STATES = 2 * LANES * LANES;
+const stateOpen = new Int32Array(STATES * LANES);
+const stateRow = new Int32Array(STATES);
+const stateCols = new Int32Array(STATES);
+const stateLeft = new Int32Array(STATES);
+// attack[(level * LANES + column) * LANES + lane]: the squares a queen there takes from that row;
+// all ones in its own row and in unused lanes, so that they read as placed (0).
+const attack = new Int32Array(LANES * LANES * LANES);
+// The two states being expanded, copied out because their children overwrite their slots.
+const openA = new Int32Array(LANES);
+const openB = new Int32Array(LANES);
+
+/** The lowest column of the record's open squares, or -1 if it does not fit in lanes. */
+export function laneOffset(records: Int32Array, record: number): number {
+  const levels = records[record + REC_LEVELS];
+  if (levels > LANES) return -1;
+  let span = 0;
+  for (let level = 0; level < levels; level++) span |= records[record + REC_MASK + level];
+  if (span === 0) return 0;
+  const low = 31 - Math.clz32(span & -span);
+  return 32 - Math.clz32(span) - low <= LANES ? low : -1;
+}
+
+// Rows with no open square, one bit per lane.
+function emptyRows(open: Int32Array, at: number): number {
+  let empty = 0;
+  for (let lane = 0; lane < LANES; lane++) if (open[at + lane] === 0) empty |= 1 << lane;
+  return empty;
+}
+
+// The columns with an open square in some row.
+function coveredColumns(open: Int32Array, at: number): number {
+  let any = 0;
+  for (let lane = 0; lane < LANES; lane++) any |= open[at + lane];
+  return any;
+}
+
+// The free row with the fewest open squares: (count << 5) | row, the minimum over lanes; empty
+// lanes (placed rows) are all ones and never chosen.
+function mostConstrainedRow(open: Int32Array, at: number): number {
+  let key = 0xffff;
+  for (let lane = 0; lane < LANES; lane++) {
+    const squares = open[at + lane];
+    const laneKey = squares === 0 ? 0xffff : (popcount(squares) << 5) | lane;
+    if (laneKey < key) key = laneKey;
+  }
+  return key;
+}
+
+// Places the queen `bit` in `row` of a state and writes the child at `child`, unconditionally:
+// the caller keeps it by moving the stack pointer. Returns 1 to keep it, 2 to count it as a
+// solution (it was the last row), 0 when a row or a column is left without an open square, or
+// when bit is 0 (an expansion with no candidate left, which keeps the two lanes in step).
+function place(
+  open: Int32Array,
+  levels: number,
+  row: number,
+  bit: number,
+  cols: number,
+  left: number,
+  empty: number,
+  child: number,
+): number {
+  const column = 31 - Math.clz32((bit | 0x8000) & -(bit | 0x8000)); // ctz, 15 when bit is 0
+  const from = ((row << 4) | column) * LANES;
+  const next = child * LANES;
+  // emptyRows, coveredColumns and mostConstrainedRow of the child in one pass over the lanes
+  // (the wasm kernel does each over all lanes at once).
+  let nextEmpty = 0;
+  let covered = 0;
+  let key = 0xffff;
+  for (let lane = 0; lane < levels; lane++) {
+    const squares = open[lane] & ~attack[from + lane];
+    stateOpen[next + lane] = squares;
+    covered |= squares;
+    if (squares === 0) nextEmpty |= 1 << lane;
+    else {
+      const laneKey = (popcount(squares) << 5) | lane;
+      if (laneKey < key) key = laneKey;
+    }
+  }
+  const nextCols = cols ^ bit;
+  const dead = nextEmpty !== (empty & ((1 << levels) - 1)) || (nextCols & ~covered) !== 0 || bit === 0;
+  stateRow[child] = key & 31;
+  stateCols[child] = nextCols;
+  stateLeft[child] = left - 1;
+  return dead ? 0 : left === 1 ? 2 : 1;
+}
+
+export function forwardCompletions(records: Int32Array, record: number, low: number): number {
+  const levels = records[record + REC_LEVELS];
+  if (levels === 0) return 1;
+  const n = records[record + REC_SIZE];
+  const rows = record + REC_ROW;
+  for (let level = 0; level < levels; level++) {
+    const row = records[rows + level];
+    for (let column = 0; column < LANES; column++) {
+      const at = ((level << 4) | column) * LANES;
+      for (let lane = 0; lane < LANES; lane++) {
+        let taken = 0xffff;
+        if (lane < levels && lane !== level) {
+          const distance = Math.abs(records[rows + lane] - row);
+          taken =
+            (1 << column) |
+            (column + distance < LANES ? 1 << (column + distance) : 0) |
+            (column >= distance ? 1 << (column - distance) : 0);
+        }
+        attack[at + lane] = taken;
+      }
+    }
+  }
+  let used = 0;
+  for (let row = 0; row < n; row++) {
+    const column = records[record + REC_BOARD + row];
+    if (column >= 0) used |= 1 << column;
+  }
+  const all = n === 32 ? -1 : (1 << n) - 1;
+
+  // The root: the record's open squares; it is dead like any state, or starts the search.
+  for (let lane = 0; lane < LANES; lane++) {
+    stateOpen[lane] = lane < levels ? (records[record + REC_MASK + lane] >>> low) & 0xffff : 0;
+  }
+  const cols = (all & ~used) >>> low;
+  if ((emptyRows(stateOpen, 0) & ((1 << levels) - 1)) !== 0) return 0;
+  if ((cols & ~coveredColumns(stateOpen, 0)) !== 0) return 0;
+  const first = mostConstrainedRow(stateOpen, 0);
+  if (levels === 1) return first >>> 5;
+  stateRow[0] = first & 31;
+  stateCols[0] = cols;
+  stateLeft[0] = levels;
+
+  let top = 1;
+  let count = 0;
+  while (top !== 0) {
+    // Two states at a time when there are two: their placements interleave in one loop.
+    top--;
+    for (let lane = 0; lane < levels; lane++) openA[lane] = stateOpen[top * LANES + lane];
+    const rowA = stateRow[top];
+    const colsA = stateCols[top];
+    const leftA = stateLeft[top];
+    let candidatesA = openA[rowA];
+    const emptyA = emptyRows(openA, 0) | (1 << rowA);
+    if (top !== 0) {
+      top--;
+      for (let lane = 0; lane < levels; lane++) openB[lane] = stateOpen[top * LANES + lane];
+      const rowB = stateRow[top];
+      const colsB = stateCols[top];
+      const leftB = stateLeft[top];
+      let candidatesB = openB[rowB];
+      const emptyB = emptyRows(openB, 0) | (1 << rowB);
+      do {
+        const bitA = candidatesA & -candidatesA;
+        candidatesA ^= bitA;
+        let kept = place(openA, levels, rowA, bitA, colsA, leftA, emptyA, top);
+        top += kept & 1;
+        count += kept >>> 1;
+        const bitB = candidatesB & -candidatesB;
+        candidatesB ^= bitB;
+        kept = place(openB, levels, rowB, bitB, colsB, leftB, emptyB, top);
+        top += kept & 1;
+        count += kept >>> 1;
+      } while ((candidatesA | candidatesB) !== 0);
+    } else {
+      do {
+        const bitA = candidatesA & -candidatesA;
+        candidatesA ^= bitA;
+        const kept = place(openA, levels, rowA, bitA, colsA, leftA, emptyA, top);
+        top += kept & 1;
+        count += kept >>> 1;
+      } while (candidatesA !== 0);
+    }
+  }
+  return count;
+}
+
+export function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
