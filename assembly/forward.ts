@@ -27,8 +27,12 @@ const STATE_BYTES = 48;
 // one row deeper, so LANES levels of 2 * LANES states bound the stack.
 const STACK = memory.data(2 * LANES * LANES * STATE_BYTES, 64);
 // ATTACK[level][column]: per lane, the squares a queen there takes from that row; all ones in its
-// own row and in unused lanes, so that they read as placed (0).
+// own row, so that it reads as placed (0). Unused lanes are 0 in every state and stay 0.
 const ATTACK = memory.data(LANES * LANES * 32, 64);
+// Scratch for building ATTACK: the up and down patterns of one level (see forwardCompletions).
+const REACH = memory.data(64, 16);
+const KEY_COUNT = 11;
+const KEY_ROW = 15;
 const LANE_INDEX = memory.data<u16>([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], 16);
 
 /** The lowest column of the record's open squares, or -1 if it does not fit in lanes. */
@@ -48,44 +52,50 @@ export function laneOffset(record: usize): i32 {
   return <u32>i8x16.bitmask(i8x16.narrow_i16x8_s(i16x8.eq(open0, zero), i16x8.eq(open1, zero)));
 }
 
-// The columns with an open square in some row.
+// The columns with an open square in some row. (The last step shifts rather than shuffles: V8
+// turns a 16-bit shuffle into two instructions and a constant.)
 @inline function coveredColumns(open0: v128, open1: v128): u32 {
   let any = v128.or(open0, open1);
   any = v128.or(any, i32x4.shuffle(any, any, 2, 3, 0, 1));
   any = v128.or(any, i32x4.shuffle(any, any, 1, 0, 3, 2));
-  any = v128.or(any, i16x8.shuffle(any, any, 1, 0, 3, 2, 5, 4, 7, 6));
+  any = v128.or(any, i32x4.shr_u(any, 16));
   return <u32>i16x8.extract_lane_u(any, 0);
 }
 
-// The free row with the fewest open squares: (count << 5) | row, the minimum over lanes; empty
-// lanes (placed rows) are all ones and never chosen.
+// The free row with the fewest open squares: (count << KEY_COUNT) | row, the minimum over lanes;
+// empty lanes (placed rows) are all ones and never chosen. A lane's count is its two bytes' counts
+// added with a shift; the high byte's own count lands above bit 15 after the shift to KEY_COUNT.
 @inline function mostConstrainedRow(open0: v128, open1: v128): u32 {
   const zero = i16x8.splat(0);
-  const key0 = v128.or(v128.or(i16x8.shl(i16x8.extadd_pairwise_i8x16_u(i8x16.popcnt(open0)), 5), v128.load(LANE_INDEX)), i16x8.eq(open0, zero));
-  const key1 = v128.or(v128.or(i16x8.shl(i16x8.extadd_pairwise_i8x16_u(i8x16.popcnt(open1)), 5), v128.load(LANE_INDEX, 16)), i16x8.eq(open1, zero));
+  const bytes0 = i8x16.popcnt(open0);
+  const bytes1 = i8x16.popcnt(open1);
+  const key0 = v128.or(v128.or(i16x8.shl(i16x8.add(bytes0, i16x8.shr_u(bytes0, 8)), KEY_COUNT), v128.load(LANE_INDEX)), i16x8.eq(open0, zero));
+  const key1 = v128.or(v128.or(i16x8.shl(i16x8.add(bytes1, i16x8.shr_u(bytes1, 8)), KEY_COUNT), v128.load(LANE_INDEX, 16)), i16x8.eq(open1, zero));
   let key = i16x8.min_u(key0, key1);
   key = i16x8.min_u(key, i32x4.shuffle(key, key, 2, 3, 0, 1));
   key = i16x8.min_u(key, i32x4.shuffle(key, key, 1, 0, 3, 2));
-  key = i16x8.min_u(key, i16x8.shuffle(key, key, 1, 0, 3, 2, 5, 4, 7, 6));
+  key = i16x8.min_u(key, i32x4.shr_u(key, 16));
   return <u32>i16x8.extract_lane_u(key, 0);
 }
 
 // Places the queen `bit` in `row` of a state and writes the child at `child`, unconditionally:
-// the caller keeps it by moving the stack pointer. Returns 1 to keep it, 2 to count it as a
-// solution (it was the last row), 0 when a row or a column is left without an open square, or
-// when bit is 0 (an expansion with no candidate left, which keeps the two lanes in step).
+// the caller keeps it by moving the stack pointer, or counts it when it was the last row. Returns
+// 1 when the child lives, 0 when a row or a column is left without an open square, or when bit is
+// 0 (an expansion with no candidate left, which keeps the two states in step). `dead` is built
+// from bits, not comparisons: Binaryen turns an OR of comparisons into a branch, and that branch
+// is taken at random.
 @inline function place(open0: v128, open1: v128, row: u32, bit: u32, cols: u32, left: u32, empty: u32, child: usize): u32 {
   const attack = ATTACK + (((row << 4) | (ctz(bit | 0x8000) & 15)) << 5);
   const next0 = v128.andnot(open0, v128.load(attack));
   const next1 = v128.andnot(open1, v128.load(attack, 16));
   const nextCols = cols ^ bit;
-  const dead = (emptyRows(next0, next1) != empty) | ((nextCols & ~coveredColumns(next0, next1)) != 0) | (bit == 0);
+  const dead = (emptyRows(next0, next1) ^ empty) | (nextCols & ~coveredColumns(next0, next1)) | ((bit - 1) >> 16);
   v128.store(child, next0, S_OPEN);
   v128.store(child, next1, S_OPEN + 16);
-  store<u32>(child, mostConstrainedRow(next0, next1) & 31, S_ROW);
+  store<u32>(child, mostConstrainedRow(next0, next1) & KEY_ROW, S_ROW);
   store<u32>(child, nextCols, S_COLS);
   store<u32>(child, left - 1, S_LEFT);
-  return <u32>!dead << <u32>(left == 1);
+  return <u32>(dead == 0);
 }
 
 export function forwardCompletions<Build>(record: usize, low: i32): u64 {
@@ -94,17 +104,31 @@ export function forwardCompletions<Build>(record: usize, low: i32): u64 {
   const n = load<i32>(record + (REC_SIZE << 2));
   const rows = record + (REC_ROW << 2);
   for (let level = 0; level < levels; level++) {
+    // Per lane, what a queen in this level's row takes in column 0, and in column 15: every
+    // column's pattern is these two shifted into place.
     const row = load<i32>(rows + (level << 2));
+    for (let lane = 0; lane < LANES; lane++) {
+      let up: u32 = 0xffff;
+      let down: u32 = 0xffff;
+      if (lane >= levels) {
+        up = 0;
+        down = 0;
+      } else if (lane != level) {
+        const distance = abs<i32>(load<i32>(rows + (lane << 2)) - row);
+        up = 1 | (<u32>1 << distance);
+        down = <u32>0x8000 >> distance;
+      }
+      store<u16>(REACH + (lane << 1), up);
+      store<u16>(REACH + (lane << 1), down, 32);
+    }
+    const up0 = v128.load(REACH);
+    const up1 = v128.load(REACH, 16);
+    const down0 = v128.load(REACH, 32);
+    const down1 = v128.load(REACH, 48);
     for (let column = 0; column < LANES; column++) {
       const at = ATTACK + (((level << 4) | column) << 5);
-      for (let lane = 0; lane < LANES; lane++) {
-        let taken: u32 = 0xffff;
-        if (lane < levels && lane != level) {
-          const distance = abs<i32>(load<i32>(rows + (lane << 2)) - row);
-          taken = (<u32>1 << column) | (column + distance < LANES ? <u32>1 << (column + distance) : 0) | (column >= distance ? <u32>1 << (column - distance) : 0);
-        }
-        store<u16>(at + (lane << 1), taken);
-      }
+      v128.store(at, v128.or(i16x8.shl(up0, column), i16x8.shr_u(down0, 15 - column)));
+      v128.store(at, v128.or(i16x8.shl(up1, column), i16x8.shr_u(down1, 15 - column)), 16);
     }
   }
   let used: u32 = 0;
@@ -125,8 +149,8 @@ export function forwardCompletions<Build>(record: usize, low: i32): u64 {
   if ((emptyRows(root0, root1) & ((<u32>1 << levels) - 1)) != 0) return 0;
   if ((cols & ~coveredColumns(root0, root1)) != 0) return 0;
   const first = mostConstrainedRow(root0, root1);
-  if (levels == 1) return <u64>(first >> 5);
-  store<u32>(root, first & 31, S_ROW);
+  if (levels == 1) return <u64>(first >> KEY_COUNT);
+  store<u32>(root, first & KEY_ROW, S_ROW);
   store<u32>(root, cols, S_COLS);
   store<u32>(root, levels, S_LEFT);
 
@@ -142,6 +166,9 @@ export function forwardCompletions<Build>(record: usize, low: i32): u64 {
     const leftA = load<u32>(top, S_LEFT);
     let candidatesA = <u32>load<u16>(top + (rowA << 1));
     const emptyA = emptyRows(a0, a1) | (<u32>1 << rowA);
+    // A live child is counted when it filled the last row, and kept otherwise.
+    const lastA: u32 = leftA == 1 ? 1 : 0;
+    const stepA: u32 = leftA == 1 ? 0 : STATE_BYTES;
     if (top != STACK) {
       top -= STATE_BYTES;
       const b0 = v128.load(top, S_OPEN);
@@ -151,17 +178,19 @@ export function forwardCompletions<Build>(record: usize, low: i32): u64 {
       const leftB = load<u32>(top, S_LEFT);
       let candidatesB = <u32>load<u16>(top + (rowB << 1));
       const emptyB = emptyRows(b0, b1) | (<u32>1 << rowB);
+      const lastB: u32 = leftB == 1 ? 1 : 0;
+      const stepB: u32 = leftB == 1 ? 0 : STATE_BYTES;
       do {
         const bitA = candidatesA & (0 - candidatesA);
         candidatesA ^= bitA;
         let kept = place(a0, a1, rowA, bitA, colsA, leftA, emptyA, top);
-        top += (kept & 1) * STATE_BYTES;
-        count += kept >> 1;
+        top += (0 - kept) & stepA;
+        count += kept & lastA;
         const bitB = candidatesB & (0 - candidatesB);
         candidatesB ^= bitB;
         kept = place(b0, b1, rowB, bitB, colsB, leftB, emptyB, top);
-        top += (kept & 1) * STATE_BYTES;
-        count += kept >> 1;
+        top += (0 - kept) & stepB;
+        count += kept & lastB;
         if (sizeof<Build>() == sizeof<CountingNodes>()) nodesVisited += <u64>(bitA != 0) + <u64>(bitB != 0);
       } while ((candidatesA | candidatesB) != 0);
     } else {
@@ -169,8 +198,8 @@ export function forwardCompletions<Build>(record: usize, low: i32): u64 {
         const bitA = candidatesA & (0 - candidatesA);
         candidatesA ^= bitA;
         const kept = place(a0, a1, rowA, bitA, colsA, leftA, emptyA, top);
-        top += (kept & 1) * STATE_BYTES;
-        count += kept >> 1;
+        top += (0 - kept) & stepA;
+        count += kept & lastA;
         if (sizeof<Build>() == sizeof<CountingNodes>()) nodesVisited++;
       } while (candidatesA != 0);
     }

@@ -114,27 +114,33 @@ static inline uint32_t coveredColumns(__m128i open0, __m128i open1) {
   __m128i any = _mm_or_si128(open0, open1);
   any = _mm_or_si128(any, _mm_shuffle_epi32(any, 0x4e));
   any = _mm_or_si128(any, _mm_shuffle_epi32(any, 0xb1));
-  any = _mm_or_si128(any, _mm_shufflelo_epi16(any, 0xb1));
+  any = _mm_or_si128(any, _mm_srli_epi32(any, 16));
   return (uint32_t)_mm_extract_epi16(any, 0);
 }
 
-static inline __m128i popcount16(__m128i v) { /* i8x16.popcnt + i16x8.extadd_pairwise_i8x16_u */
+#define KEY_COUNT 11
+#define KEY_ROW 15
+
+static inline __m128i popcount8(__m128i v) { /* i8x16.popcnt, as V8 compiles it */
   const __m128i table = _mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
   const __m128i nibble = _mm_set1_epi8(15);
   __m128i low = _mm_shuffle_epi8(table, _mm_and_si128(v, nibble));
   __m128i high = _mm_shuffle_epi8(table, _mm_and_si128(_mm_srli_epi16(v, 4), nibble));
-  return _mm_maddubs_epi16(_mm_add_epi8(low, high), _mm_set1_epi8(1));
+  return _mm_add_epi8(low, high);
 }
 
 static inline uint32_t mostConstrainedRow(__m128i open0, __m128i open1) {
   const __m128i zero = _mm_setzero_si128();
   const __m128i index0 = _mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7), index1 = _mm_setr_epi16(8, 9, 10, 11, 12, 13, 14, 15);
-  __m128i key0 = _mm_or_si128(_mm_or_si128(_mm_slli_epi16(popcount16(open0), 5), index0), _mm_cmpeq_epi16(open0, zero));
-  __m128i key1 = _mm_or_si128(_mm_or_si128(_mm_slli_epi16(popcount16(open1), 5), index1), _mm_cmpeq_epi16(open1, zero));
+  __m128i bytes0 = popcount8(open0), bytes1 = popcount8(open1);
+  __m128i key0 = _mm_or_si128(_mm_or_si128(_mm_slli_epi16(_mm_add_epi16(bytes0, _mm_srli_epi16(bytes0, 8)), KEY_COUNT), index0),
+                              _mm_cmpeq_epi16(open0, zero));
+  __m128i key1 = _mm_or_si128(_mm_or_si128(_mm_slli_epi16(_mm_add_epi16(bytes1, _mm_srli_epi16(bytes1, 8)), KEY_COUNT), index1),
+                              _mm_cmpeq_epi16(open1, zero));
   __m128i key = _mm_min_epu16(key0, key1);
   key = _mm_min_epu16(key, _mm_shuffle_epi32(key, 0x4e));
   key = _mm_min_epu16(key, _mm_shuffle_epi32(key, 0xb1));
-  key = _mm_min_epu16(key, _mm_shufflelo_epi16(key, 0xb1));
+  key = _mm_min_epu16(key, _mm_srli_epi32(key, 16));
   return (uint32_t)_mm_extract_epi16(key, 0);
 }
 
@@ -143,13 +149,13 @@ static inline uint32_t place(__m128i open0, __m128i open1, uint32_t row, uint32_
   const __m128i *taken = (const __m128i *)&attack[((row << 4) | ((uint32_t)__builtin_ctz(bit | 0x8000) & 15)) << 4];
   __m128i next0 = _mm_andnot_si128(taken[0], open0), next1 = _mm_andnot_si128(taken[1], open1);
   uint32_t nextCols = cols ^ bit;
-  uint32_t dead = (emptyRows(next0, next1) != empty) | ((nextCols & ~coveredColumns(next0, next1)) != 0) | (bit == 0);
+  uint32_t dead = (emptyRows(next0, next1) ^ empty) | (nextCols & ~coveredColumns(next0, next1)) | ((bit - 1) >> 16);
   child->open0 = next0;
   child->open1 = next1;
-  child->row = mostConstrainedRow(next0, next1) & 31;
+  child->row = mostConstrainedRow(next0, next1) & KEY_ROW;
   child->cols = nextCols;
   child->left = left - 1;
-  return (uint32_t)!dead << (uint32_t)(left == 1);
+  return (uint32_t)(dead == 0);
 }
 
 static uint64_t forwardCompletions(const uint32_t *record, int low) {
@@ -157,17 +163,29 @@ static uint64_t forwardCompletions(const uint32_t *record, int low) {
   if (levels == 0) return 1;
   int n = (int)record[REC_SIZE];
   const int32_t *rows = (const int32_t *)record + REC_ROW;
-  for (int level = 0; level < levels; level++)
-    for (int column = 0; column < LANES; column++)
-      for (int lane = 0; lane < LANES; lane++) {
-        uint32_t taken = 0xffff;
-        if (lane < levels && lane != level) {
-          int distance = abs(rows[lane] - rows[level]);
-          taken = (1u << column) | (column + distance < LANES ? 1u << (column + distance) : 0) |
-                  (column >= distance ? 1u << (column - distance) : 0);
-        }
-        attack[(((level << 4) | column) << 4) + lane] = (uint16_t)taken;
+  for (int level = 0; level < levels; level++) {
+    uint16_t reach[2 * LANES] __attribute__((aligned(16)));
+    for (int lane = 0; lane < LANES; lane++) {
+      uint32_t up = 0xffff, down = 0xffff;
+      if (lane >= levels) {
+        up = 0;
+        down = 0;
+      } else if (lane != level) {
+        int distance = abs(rows[lane] - rows[level]);
+        up = 1u | (1u << distance);
+        down = 0x8000u >> distance;
       }
+      reach[lane] = (uint16_t)up;
+      reach[LANES + lane] = (uint16_t)down;
+    }
+    __m128i up0 = _mm_load_si128((const __m128i *)reach), up1 = _mm_load_si128((const __m128i *)(reach + 8));
+    __m128i down0 = _mm_load_si128((const __m128i *)(reach + 16)), down1 = _mm_load_si128((const __m128i *)(reach + 24));
+    for (int column = 0; column < LANES; column++) {
+      __m128i *at = (__m128i *)&attack[((level << 4) | column) << 4];
+      at[0] = _mm_or_si128(_mm_sll_epi16(up0, _mm_cvtsi32_si128(column)), _mm_srl_epi16(down0, _mm_cvtsi32_si128(15 - column)));
+      at[1] = _mm_or_si128(_mm_sll_epi16(up1, _mm_cvtsi32_si128(column)), _mm_srl_epi16(down1, _mm_cvtsi32_si128(15 - column)));
+    }
+  }
   uint32_t used = 0;
   for (int row = 0; row < n; row++) {
     int column = ((const int32_t *)record)[REC_BOARD + row];
@@ -183,8 +201,8 @@ static uint64_t forwardCompletions(const uint32_t *record, int low) {
   if ((emptyRows(root->open0, root->open1) & ((1u << levels) - 1)) != 0) return 0;
   if ((cols & ~coveredColumns(root->open0, root->open1)) != 0) return 0;
   uint32_t first = mostConstrainedRow(root->open0, root->open1);
-  if (levels == 1) return first >> 5;
-  root->row = first & 31;
+  if (levels == 1) return first >> KEY_COUNT;
+  root->row = first & KEY_ROW;
   root->cols = cols;
   root->left = (uint32_t)levels;
 
@@ -196,31 +214,33 @@ static uint64_t forwardCompletions(const uint32_t *record, int low) {
     uint32_t rowA = top->row, colsA = top->cols, leftA = top->left;
     uint32_t candidatesA = ((const uint16_t *)&top->open0)[rowA];
     uint32_t emptyA = emptyRows(a0, a1) | (1u << rowA);
+    uint32_t lastA = leftA == 1, stepA = leftA != 1;
     if (top != stack) {
       top--;
       __m128i b0 = top->open0, b1 = top->open1;
       uint32_t rowB = top->row, colsB = top->cols, leftB = top->left;
       uint32_t candidatesB = ((const uint16_t *)&top->open0)[rowB];
       uint32_t emptyB = emptyRows(b0, b1) | (1u << rowB);
+      uint32_t lastB = leftB == 1, stepB = leftB != 1;
       do {
         uint32_t bitA = candidatesA & (0u - candidatesA);
         candidatesA ^= bitA;
         uint32_t kept = place(a0, a1, rowA, bitA, colsA, leftA, emptyA, top);
-        top += kept & 1;
-        count += kept >> 1;
+        top += kept & stepA;
+        count += kept & lastA;
         uint32_t bitB = candidatesB & (0u - candidatesB);
         candidatesB ^= bitB;
         kept = place(b0, b1, rowB, bitB, colsB, leftB, emptyB, top);
-        top += kept & 1;
-        count += kept >> 1;
+        top += kept & stepB;
+        count += kept & lastB;
       } while ((candidatesA | candidatesB) != 0);
     } else {
       do {
         uint32_t bitA = candidatesA & (0u - candidatesA);
         candidatesA ^= bitA;
         uint32_t kept = place(a0, a1, rowA, bitA, colsA, leftA, emptyA, top);
-        top += kept & 1;
-        count += kept >> 1;
+        top += kept & stepA;
+        count += kept & lastA;
       } while (candidatesA != 0);
     }
   }

@@ -16,8 +16,14 @@ const stateRow = new Int32Array(STATES);
 const stateCols = new Int32Array(STATES);
 const stateLeft = new Int32Array(STATES);
 // attack[(level * LANES + column) * LANES + lane]: the squares a queen there takes from that row;
-// all ones in its own row and in unused lanes, so that they read as placed (0).
+// all ones in its own row, so that it reads as placed (0). Unused lanes are 0 in every state.
 const attack = new Int32Array(LANES * LANES * LANES);
+// Scratch for building attack: the up and down patterns of one level.
+const reachUp = new Int32Array(LANES);
+const reachDown = new Int32Array(LANES);
+// A row's key: (count << KEY_COUNT) | row.
+const KEY_COUNT = 11;
+const KEY_ROW = 15;
 // The two states being expanded, copied out because their children overwrite their slots.
 const openA = new Int32Array(LANES);
 const openB = new Int32Array(LANES);
@@ -47,22 +53,22 @@ function coveredColumns(open: Int32Array, at: number): number {
   return any;
 }
 
-// The free row with the fewest open squares: (count << 5) | row, the minimum over lanes; empty
-// lanes (placed rows) are all ones and never chosen.
+// The free row with the fewest open squares: (count << KEY_COUNT) | row, the minimum over lanes;
+// empty lanes (placed rows) are all ones and never chosen.
 function mostConstrainedRow(open: Int32Array, at: number): number {
   let key = 0xffff;
   for (let lane = 0; lane < LANES; lane++) {
     const squares = open[at + lane];
-    const laneKey = squares === 0 ? 0xffff : (popcount(squares) << 5) | lane;
+    const laneKey = squares === 0 ? 0xffff : (popcount(squares) << KEY_COUNT) | lane;
     if (laneKey < key) key = laneKey;
   }
   return key;
 }
 
 // Places the queen `bit` in `row` of a state and writes the child at `child`, unconditionally:
-// the caller keeps it by moving the stack pointer. Returns 1 to keep it, 2 to count it as a
-// solution (it was the last row), 0 when a row or a column is left without an open square, or
-// when bit is 0 (an expansion with no candidate left, which keeps the two lanes in step).
+// the caller keeps it by moving the stack pointer, or counts it when it was the last row. Returns
+// 1 when the child lives, 0 when a row or a column is left without an open square, or when bit is
+// 0 (an expansion with no candidate left, which keeps the two states in step).
 function place(
   open: Int32Array,
   levels: number,
@@ -87,16 +93,16 @@ function place(
     covered |= squares;
     if (squares === 0) nextEmpty |= 1 << lane;
     else {
-      const laneKey = (popcount(squares) << 5) | lane;
+      const laneKey = (popcount(squares) << KEY_COUNT) | lane;
       if (laneKey < key) key = laneKey;
     }
   }
   const nextCols = cols ^ bit;
-  const dead = nextEmpty !== (empty & ((1 << levels) - 1)) || (nextCols & ~covered) !== 0 || bit === 0;
-  stateRow[child] = key & 31;
+  const dead = (nextEmpty ^ (empty & ((1 << levels) - 1))) | (nextCols & ~covered) | ((bit - 1) >>> 16);
+  stateRow[child] = key & KEY_ROW;
   stateCols[child] = nextCols;
   stateLeft[child] = left - 1;
-  return dead ? 0 : left === 1 ? 2 : 1;
+  return dead === 0 ? 1 : 0;
 }
 
 export function forwardCompletions(records: Int32Array, record: number, low: number): number {
@@ -105,19 +111,27 @@ export function forwardCompletions(records: Int32Array, record: number, low: num
   const n = records[record + REC_SIZE];
   const rows = record + REC_ROW;
   for (let level = 0; level < levels; level++) {
+    // Per lane, what a queen in this level's row takes in column 0, and in column 15: every
+    // column's pattern is these two shifted into place.
     const row = records[rows + level];
+    for (let lane = 0; lane < LANES; lane++) {
+      let up = 0xffff;
+      let down = 0xffff;
+      if (lane >= levels) {
+        up = 0;
+        down = 0;
+      } else if (lane !== level) {
+        const distance = Math.abs(records[rows + lane] - row);
+        up = 1 | (1 << distance);
+        down = 0x8000 >>> distance;
+      }
+      reachUp[lane] = up;
+      reachDown[lane] = down;
+    }
     for (let column = 0; column < LANES; column++) {
       const at = ((level << 4) | column) * LANES;
       for (let lane = 0; lane < LANES; lane++) {
-        let taken = 0xffff;
-        if (lane < levels && lane !== level) {
-          const distance = Math.abs(records[rows + lane] - row);
-          taken =
-            (1 << column) |
-            (column + distance < LANES ? 1 << (column + distance) : 0) |
-            (column >= distance ? 1 << (column - distance) : 0);
-        }
-        attack[at + lane] = taken;
+        attack[at + lane] = ((reachUp[lane] << column) | (reachDown[lane] >>> (15 - column))) & 0xffff;
       }
     }
   }
@@ -136,8 +150,8 @@ export function forwardCompletions(records: Int32Array, record: number, low: num
   if ((emptyRows(stateOpen, 0) & ((1 << levels) - 1)) !== 0) return 0;
   if ((cols & ~coveredColumns(stateOpen, 0)) !== 0) return 0;
   const first = mostConstrainedRow(stateOpen, 0);
-  if (levels === 1) return first >>> 5;
-  stateRow[0] = first & 31;
+  if (levels === 1) return first >>> KEY_COUNT;
+  stateRow[0] = first & KEY_ROW;
   stateCols[0] = cols;
   stateLeft[0] = levels;
 
@@ -152,6 +166,9 @@ export function forwardCompletions(records: Int32Array, record: number, low: num
     const leftA = stateLeft[top];
     let candidatesA = openA[rowA];
     const emptyA = emptyRows(openA, 0) | (1 << rowA);
+    // A live child is counted when it filled the last row, and kept otherwise.
+    const lastA = leftA === 1 ? 1 : 0;
+    const stepA = leftA === 1 ? 0 : 1;
     if (top !== 0) {
       top--;
       for (let lane = 0; lane < levels; lane++) openB[lane] = stateOpen[top * LANES + lane];
@@ -160,25 +177,27 @@ export function forwardCompletions(records: Int32Array, record: number, low: num
       const leftB = stateLeft[top];
       let candidatesB = openB[rowB];
       const emptyB = emptyRows(openB, 0) | (1 << rowB);
+      const lastB = leftB === 1 ? 1 : 0;
+      const stepB = leftB === 1 ? 0 : 1;
       do {
         const bitA = candidatesA & -candidatesA;
         candidatesA ^= bitA;
         let kept = place(openA, levels, rowA, bitA, colsA, leftA, emptyA, top);
-        top += kept & 1;
-        count += kept >>> 1;
+        top += kept & stepA;
+        count += kept & lastA;
         const bitB = candidatesB & -candidatesB;
         candidatesB ^= bitB;
         kept = place(openB, levels, rowB, bitB, colsB, leftB, emptyB, top);
-        top += kept & 1;
-        count += kept >>> 1;
+        top += kept & stepB;
+        count += kept & lastB;
       } while ((candidatesA | candidatesB) !== 0);
     } else {
       do {
         const bitA = candidatesA & -candidatesA;
         candidatesA ^= bitA;
         const kept = place(openA, levels, rowA, bitA, colsA, leftA, emptyA, top);
-        top += kept & 1;
-        count += kept >>> 1;
+        top += kept & stepA;
+        count += kept & lastA;
       } while (candidatesA !== 0);
     }
   }
