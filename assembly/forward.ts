@@ -103,34 +103,6 @@ export function forwardCompletions<Build>(record: usize, low: i32): u64 {
   if (levels == 0) return 1;
   const n = load<i32>(record + (REC_SIZE << 2));
   const rows = record + (REC_ROW << 2);
-  for (let level = 0; level < levels; level++) {
-    // Per lane, what a queen in this level's row takes in column 0, and in column 15: every
-    // column's pattern is these two shifted into place.
-    const row = load<i32>(rows + (level << 2));
-    for (let lane = 0; lane < LANES; lane++) {
-      let up: u32 = 0xffff;
-      let down: u32 = 0xffff;
-      if (lane >= levels) {
-        up = 0;
-        down = 0;
-      } else if (lane != level) {
-        const distance = abs<i32>(load<i32>(rows + (lane << 2)) - row);
-        up = 1 | (<u32>1 << distance);
-        down = <u32>0x8000 >> distance;
-      }
-      store<u16>(REACH + (lane << 1), up);
-      store<u16>(REACH + (lane << 1), down, 32);
-    }
-    const up0 = v128.load(REACH);
-    const up1 = v128.load(REACH, 16);
-    const down0 = v128.load(REACH, 32);
-    const down1 = v128.load(REACH, 48);
-    for (let column = 0; column < LANES; column++) {
-      const at = ATTACK + (((level << 4) | column) << 5);
-      v128.store(at, v128.or(i16x8.shl(up0, column), i16x8.shr_u(down0, 15 - column)));
-      v128.store(at, v128.or(i16x8.shl(up1, column), i16x8.shr_u(down1, 15 - column)), 16);
-    }
-  }
   let used: u32 = 0;
   for (let row = 0; row < n; row++) {
     const column = load<i32>(record + ((REC_BOARD + row) << 2));
@@ -153,6 +125,38 @@ export function forwardCompletions<Build>(record: usize, low: i32): u64 {
   store<u32>(root, first & KEY_ROW, S_ROW);
   store<u32>(root, cols, S_COLS);
   store<u32>(root, levels, S_LEFT);
+
+  // The attack patterns, for the columns the search can reach. (An expansion's placement with no
+  // candidate reads column 15, whatever it holds: that child is dead.)
+  const width = 32 - clz(cols);
+  for (let level = 0; level < levels; level++) {
+    // Per lane, what a queen in this level's row takes in column 0, and in column 15: every
+    // column's pattern is these two shifted into place.
+    const row = load<i32>(rows + (level << 2));
+    for (let lane = 0; lane < LANES; lane++) {
+      let up: u32 = 0xffff;
+      let down: u32 = 0xffff;
+      if (lane >= levels) {
+        up = 0;
+        down = 0;
+      } else if (lane != level) {
+        const distance = abs<i32>(load<i32>(rows + (lane << 2)) - row);
+        up = 1 | (<u32>1 << distance);
+        down = <u32>0x8000 >> distance;
+      }
+      store<u16>(REACH + (lane << 1), up);
+      store<u16>(REACH + (lane << 1), down, 32);
+    }
+    const up0 = v128.load(REACH);
+    const up1 = v128.load(REACH, 16);
+    const down0 = v128.load(REACH, 32);
+    const down1 = v128.load(REACH, 48);
+    for (let column = 0; column < width; column++) {
+      const at = ATTACK + (((level << 4) | column) << 5);
+      v128.store(at, v128.or(i16x8.shl(up0, column), i16x8.shr_u(down0, 15 - column)));
+      v128.store(at, v128.or(i16x8.shl(up1, column), i16x8.shr_u(down1, 15 - column)), 16);
+    }
+  }
 
   let top = STACK + STATE_BYTES;
   let count: u64 = 0;

@@ -163,29 +163,6 @@ static uint64_t forwardCompletions(const uint32_t *record, int low) {
   if (levels == 0) return 1;
   int n = (int)record[REC_SIZE];
   const int32_t *rows = (const int32_t *)record + REC_ROW;
-  for (int level = 0; level < levels; level++) {
-    uint16_t reach[2 * LANES] __attribute__((aligned(16)));
-    for (int lane = 0; lane < LANES; lane++) {
-      uint32_t up = 0xffff, down = 0xffff;
-      if (lane >= levels) {
-        up = 0;
-        down = 0;
-      } else if (lane != level) {
-        int distance = abs(rows[lane] - rows[level]);
-        up = 1u | (1u << distance);
-        down = 0x8000u >> distance;
-      }
-      reach[lane] = (uint16_t)up;
-      reach[LANES + lane] = (uint16_t)down;
-    }
-    __m128i up0 = _mm_load_si128((const __m128i *)reach), up1 = _mm_load_si128((const __m128i *)(reach + 8));
-    __m128i down0 = _mm_load_si128((const __m128i *)(reach + 16)), down1 = _mm_load_si128((const __m128i *)(reach + 24));
-    for (int column = 0; column < LANES; column++) {
-      __m128i *at = (__m128i *)&attack[((level << 4) | column) << 4];
-      at[0] = _mm_or_si128(_mm_sll_epi16(up0, _mm_cvtsi32_si128(column)), _mm_srl_epi16(down0, _mm_cvtsi32_si128(15 - column)));
-      at[1] = _mm_or_si128(_mm_sll_epi16(up1, _mm_cvtsi32_si128(column)), _mm_srl_epi16(down1, _mm_cvtsi32_si128(15 - column)));
-    }
-  }
   uint32_t used = 0;
   for (int row = 0; row < n; row++) {
     int column = ((const int32_t *)record)[REC_BOARD + row];
@@ -205,6 +182,31 @@ static uint64_t forwardCompletions(const uint32_t *record, int low) {
   root->row = first & KEY_ROW;
   root->cols = cols;
   root->left = (uint32_t)levels;
+
+  int width = 32 - __builtin_clz(cols); /* cols != 0 here: levels >= 2 */
+  for (int level = 0; level < levels; level++) {
+    uint16_t reach[2 * LANES] __attribute__((aligned(16)));
+    for (int lane = 0; lane < LANES; lane++) {
+      uint32_t up = 0xffff, down = 0xffff;
+      if (lane >= levels) {
+        up = 0;
+        down = 0;
+      } else if (lane != level) {
+        int distance = abs(rows[lane] - rows[level]);
+        up = 1u | (1u << distance);
+        down = 0x8000u >> distance;
+      }
+      reach[lane] = (uint16_t)up;
+      reach[LANES + lane] = (uint16_t)down;
+    }
+    __m128i up0 = _mm_load_si128((const __m128i *)reach), up1 = _mm_load_si128((const __m128i *)(reach + 8));
+    __m128i down0 = _mm_load_si128((const __m128i *)(reach + 16)), down1 = _mm_load_si128((const __m128i *)(reach + 24));
+    for (int column = 0; column < width; column++) {
+      __m128i *at = (__m128i *)&attack[((level << 4) | column) << 4];
+      at[0] = _mm_or_si128(_mm_sll_epi16(up0, _mm_cvtsi32_si128(column)), _mm_srl_epi16(down0, _mm_cvtsi32_si128(15 - column)));
+      at[1] = _mm_or_si128(_mm_sll_epi16(up1, _mm_cvtsi32_si128(column)), _mm_srl_epi16(down1, _mm_cvtsi32_si128(15 - column)));
+    }
+  }
 
   State *top = stack + 1;
   uint64_t count = 0;

@@ -15,6 +15,10 @@ const stateOpen = new Int32Array(STATES * LANES);
 const stateRow = new Int32Array(STATES);
 const stateCols = new Int32Array(STATES);
 const stateLeft = new Int32Array(STATES);
+// Unlike the wasm kernel, which finds them with one comparison per vector, the rows already
+// placed are kept with the state, so that only the free rows' lanes are visited (and written:
+// the other lanes of a state's slot may be stale).
+const stateEmpty = new Int32Array(STATES);
 // attack[(level * LANES + column) * LANES + lane]: the squares a queen there takes from that row;
 // all ones in its own row, so that it reads as placed (0). Unused lanes are 0 in every state.
 const attack = new Int32Array(LANES * LANES * LANES);
@@ -65,13 +69,20 @@ function mostConstrainedRow(open: Int32Array, at: number): number {
   return key;
 }
 
+// Copies the lanes of a state's free rows out of its slot, which its children overwrite.
+function copyFreeRows(open: Int32Array, state: number, empty: number): void {
+  for (let free = ~empty & 0xffff; free !== 0; free &= free - 1) {
+    const lane = 31 - Math.clz32(free & -free);
+    open[lane] = stateOpen[state * LANES + lane];
+  }
+}
+
 // Places the queen `bit` in `row` of a state and writes the child at `child`, unconditionally:
 // the caller keeps it by moving the stack pointer, or counts it when it was the last row. Returns
 // 1 when the child lives, 0 when a row or a column is left without an open square, or when bit is
 // 0 (an expansion with no candidate left, which keeps the two states in step).
 function place(
   open: Int32Array,
-  levels: number,
   row: number,
   bit: number,
   cols: number,
@@ -82,26 +93,28 @@ function place(
   const column = 31 - Math.clz32((bit | 0x8000) & -(bit | 0x8000)); // ctz, 15 when bit is 0
   const from = ((row << 4) | column) * LANES;
   const next = child * LANES;
-  // emptyRows, coveredColumns and mostConstrainedRow of the child in one pass over the lanes
+  // emptyRows, coveredColumns and mostConstrainedRow of the child in one pass over its free rows
   // (the wasm kernel does each over all lanes at once).
-  let nextEmpty = 0;
+  let emptied = 0;
   let covered = 0;
   let key = 0xffff;
-  for (let lane = 0; lane < levels; lane++) {
+  for (let free = ~empty & 0xffff; free !== 0; free &= free - 1) {
+    const lane = 31 - Math.clz32(free & -free);
     const squares = open[lane] & ~attack[from + lane];
     stateOpen[next + lane] = squares;
     covered |= squares;
-    if (squares === 0) nextEmpty |= 1 << lane;
+    if (squares === 0) emptied = 1;
     else {
       const laneKey = (popcount(squares) << KEY_COUNT) | lane;
       if (laneKey < key) key = laneKey;
     }
   }
   const nextCols = cols ^ bit;
-  const dead = (nextEmpty ^ (empty & ((1 << levels) - 1))) | (nextCols & ~covered) | ((bit - 1) >>> 16);
+  const dead = emptied | (nextCols & ~covered) | ((bit - 1) >>> 16);
   stateRow[child] = key & KEY_ROW;
   stateCols[child] = nextCols;
   stateLeft[child] = left - 1;
+  stateEmpty[child] = empty;
   return dead === 0 ? 1 : 0;
 }
 
@@ -110,31 +123,6 @@ export function forwardCompletions(records: Int32Array, record: number, low: num
   if (levels === 0) return 1;
   const n = records[record + REC_SIZE];
   const rows = record + REC_ROW;
-  for (let level = 0; level < levels; level++) {
-    // Per lane, what a queen in this level's row takes in column 0, and in column 15: every
-    // column's pattern is these two shifted into place.
-    const row = records[rows + level];
-    for (let lane = 0; lane < LANES; lane++) {
-      let up = 0xffff;
-      let down = 0xffff;
-      if (lane >= levels) {
-        up = 0;
-        down = 0;
-      } else if (lane !== level) {
-        const distance = Math.abs(records[rows + lane] - row);
-        up = 1 | (1 << distance);
-        down = 0x8000 >>> distance;
-      }
-      reachUp[lane] = up;
-      reachDown[lane] = down;
-    }
-    for (let column = 0; column < LANES; column++) {
-      const at = ((level << 4) | column) * LANES;
-      for (let lane = 0; lane < LANES; lane++) {
-        attack[at + lane] = ((reachUp[lane] << column) | (reachDown[lane] >>> (15 - column))) & 0xffff;
-      }
-    }
-  }
   let used = 0;
   for (let row = 0; row < n; row++) {
     const column = records[record + REC_BOARD + row];
@@ -154,40 +142,70 @@ export function forwardCompletions(records: Int32Array, record: number, low: num
   stateRow[0] = first & KEY_ROW;
   stateCols[0] = cols;
   stateLeft[0] = levels;
+  stateEmpty[0] = emptyRows(stateOpen, 0);
+
+  // The attack patterns, for the columns the search can reach. (An expansion's placement with no
+  // candidate reads column 15, whatever it holds: that child is dead.)
+  const width = 32 - Math.clz32(cols);
+  for (let level = 0; level < levels; level++) {
+    // Per lane, what a queen in this level's row takes in column 0, and in column 15: every
+    // column's pattern is these two shifted into place.
+    const row = records[rows + level];
+    for (let lane = 0; lane < LANES; lane++) {
+      let up = 0xffff;
+      let down = 0xffff;
+      if (lane >= levels) {
+        up = 0;
+        down = 0;
+      } else if (lane !== level) {
+        const distance = Math.abs(records[rows + lane] - row);
+        up = 1 | (1 << distance);
+        down = 0x8000 >>> distance;
+      }
+      reachUp[lane] = up;
+      reachDown[lane] = down;
+    }
+    for (let column = 0; column < width; column++) {
+      const at = ((level << 4) | column) * LANES;
+      for (let lane = 0; lane < levels; lane++) {
+        attack[at + lane] = ((reachUp[lane] << column) | (reachDown[lane] >>> (15 - column))) & 0xffff;
+      }
+    }
+  }
 
   let top = 1;
   let count = 0;
   while (top !== 0) {
     // Two states at a time when there are two: their placements interleave in one loop.
     top--;
-    for (let lane = 0; lane < levels; lane++) openA[lane] = stateOpen[top * LANES + lane];
     const rowA = stateRow[top];
     const colsA = stateCols[top];
     const leftA = stateLeft[top];
-    let candidatesA = openA[rowA];
-    const emptyA = emptyRows(openA, 0) | (1 << rowA);
+    let candidatesA = stateOpen[top * LANES + rowA];
+    const emptyA = stateEmpty[top] | (1 << rowA);
+    copyFreeRows(openA, top, emptyA);
     // A live child is counted when it filled the last row, and kept otherwise.
     const lastA = leftA === 1 ? 1 : 0;
     const stepA = leftA === 1 ? 0 : 1;
     if (top !== 0) {
       top--;
-      for (let lane = 0; lane < levels; lane++) openB[lane] = stateOpen[top * LANES + lane];
       const rowB = stateRow[top];
       const colsB = stateCols[top];
       const leftB = stateLeft[top];
-      let candidatesB = openB[rowB];
-      const emptyB = emptyRows(openB, 0) | (1 << rowB);
+      let candidatesB = stateOpen[top * LANES + rowB];
+      const emptyB = stateEmpty[top] | (1 << rowB);
+      copyFreeRows(openB, top, emptyB);
       const lastB = leftB === 1 ? 1 : 0;
       const stepB = leftB === 1 ? 0 : 1;
       do {
         const bitA = candidatesA & -candidatesA;
         candidatesA ^= bitA;
-        let kept = place(openA, levels, rowA, bitA, colsA, leftA, emptyA, top);
+        let kept = place(openA, rowA, bitA, colsA, leftA, emptyA, top);
         top += kept & stepA;
         count += kept & lastA;
         const bitB = candidatesB & -candidatesB;
         candidatesB ^= bitB;
-        kept = place(openB, levels, rowB, bitB, colsB, leftB, emptyB, top);
+        kept = place(openB, rowB, bitB, colsB, leftB, emptyB, top);
         top += kept & stepB;
         count += kept & lastB;
       } while ((candidatesA | candidatesB) !== 0);
@@ -195,7 +213,7 @@ export function forwardCompletions(records: Int32Array, record: number, low: num
       do {
         const bitA = candidatesA & -candidatesA;
         candidatesA ^= bitA;
-        const kept = place(openA, levels, rowA, bitA, colsA, leftA, emptyA, top);
+        const kept = place(openA, rowA, bitA, colsA, leftA, emptyA, top);
         top += kept & stepA;
         count += kept & lastA;
       } while (candidatesA !== 0);
