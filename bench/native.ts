@@ -56,7 +56,9 @@ export function buildNative(): NativeBuilds {
 
 export interface NativeRun {
   total: bigint;
+  /** Per pass: a program given a minimum time repeats its count until that time has passed. */
   ms: number;
+  passes: number;
   nodes: bigint;
 }
 
@@ -65,6 +67,6 @@ export function runNative(program: string, args: string[]): NativeRun {
   const result = spawnSync(program, args, { encoding: 'utf8' });
   if (result.error) throw result.error;
   if (result.status !== 0) throw new Error(`${program} exited with ${result.status}: ${result.stderr}`);
-  const out = JSON.parse(result.stdout) as { total: string; ms: number; nodes?: string };
-  return { total: BigInt(out.total), ms: out.ms, nodes: BigInt(out.nodes ?? 0) };
+  const out = JSON.parse(result.stdout) as { total: string; ms: number; passes: number; nodes?: string };
+  return { total: BigInt(out.total), ms: out.ms, passes: out.passes, nodes: BigInt(out.nodes ?? 0) };
 }

@@ -20,4 +20,19 @@ describe('bench/c', () => {
       expect(runNative(native.mirrorNodes, [String(n)]).nodes).toBeGreaterThan(0n);
     }
   });
+
+  it.skipIf(!hasCompiler)('given a minimum time, each program repeats its count and still counts exactly', () => {
+    const native = buildNative();
+    const file = `${BUILD_DIR}/test-records-8.bin`;
+    writeRecordsFile(file, frameRecords(8));
+    const once = runNative(native.kernel, [file]);
+    expect(once.passes).toBe(1);
+    for (const run of [runNative(native.kernel, [file, '30']), runNative(native.mirror, ['8', '30'])]) {
+      // n = 8 takes microseconds: 30 ms is many passes.
+      expect(run.passes).toBeGreaterThan(1);
+      expect(run.total).toBe(92n);
+    }
+    const nodes = runNative(native.mirrorNodes, ['8', '30']);
+    expect(nodes.nodes).toBe(runNative(native.mirrorNodes, ['8']).nodes);
+  });
 });
