@@ -129,17 +129,20 @@ export function forwardCompletions<Build>(record: usize, low: i32): u64 {
   // The attack patterns, for the columns the search can reach. (An expansion's placement with no
   // candidate reads column 15, whatever it holds: that child is dead.)
   const width = 32 - clz(cols);
+  // Unused lanes stay 0 (a state holds 0 there, whatever the pattern).
+  const zero = i16x8.splat(0);
+  v128.store(REACH, zero);
+  v128.store(REACH, zero, 16);
+  v128.store(REACH, zero, 32);
+  v128.store(REACH, zero, 48);
   for (let level = 0; level < levels; level++) {
     // Per lane, what a queen in this level's row takes in column 0, and in column 15: every
     // column's pattern is these two shifted into place.
     const row = load<i32>(rows + (level << 2));
-    for (let lane = 0; lane < LANES; lane++) {
+    for (let lane = 0; lane < levels; lane++) {
       let up: u32 = 0xffff;
       let down: u32 = 0xffff;
-      if (lane >= levels) {
-        up = 0;
-        down = 0;
-      } else if (lane != level) {
+      if (lane != level) {
         const distance = abs<i32>(load<i32>(rows + (lane << 2)) - row);
         up = 1 | (<u32>1 << distance);
         down = <u32>0x8000 >> distance;

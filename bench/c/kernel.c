@@ -185,14 +185,11 @@ static uint64_t forwardCompletions(const uint32_t *record, int low) {
   root->left = (uint32_t)levels;
 
   int width = 32 - __builtin_clz(cols); /* cols != 0 here: levels >= 2 */
+  uint16_t reach[2 * LANES] __attribute__((aligned(16))) = {0};
   for (int level = 0; level < levels; level++) {
-    uint16_t reach[2 * LANES] __attribute__((aligned(16)));
-    for (int lane = 0; lane < LANES; lane++) {
+    for (int lane = 0; lane < levels; lane++) {
       uint32_t up = 0xffff, down = 0xffff;
-      if (lane >= levels) {
-        up = 0;
-        down = 0;
-      } else if (lane != level) {
+      if (lane != level) {
         int distance = abs(rows[lane] - rows[level]);
         up = 1u | (1u << distance);
         down = 0x8000u >> distance;

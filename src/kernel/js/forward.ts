@@ -22,7 +22,8 @@ const stateEmpty = new Int32Array(STATES);
 // attack[(level * LANES + column) * LANES + lane]: the squares a queen there takes from that row;
 // all ones in its own row, so that it reads as placed (0). Unused lanes are 0 in every state.
 const attack = new Int32Array(LANES * LANES * LANES);
-// Scratch for building attack: the up and down patterns of one level.
+// Scratch for building attack: the up and down patterns of one level (its lanes below levels; the
+// wasm kernel keeps the others 0).
 const reachUp = new Int32Array(LANES);
 const reachDown = new Int32Array(LANES);
 // A row's key: (count << KEY_COUNT) | row.
@@ -151,13 +152,10 @@ export function forwardCompletions(records: Int32Array, record: number, low: num
     // Per lane, what a queen in this level's row takes in column 0, and in column 15: every
     // column's pattern is these two shifted into place.
     const row = records[rows + level];
-    for (let lane = 0; lane < LANES; lane++) {
+    for (let lane = 0; lane < levels; lane++) {
       let up = 0xffff;
       let down = 0xffff;
-      if (lane >= levels) {
-        up = 0;
-        down = 0;
-      } else if (lane !== level) {
+      if (lane !== level) {
         const distance = Math.abs(records[rows + lane] - row);
         up = 1 | (1 << distance);
         down = 0x8000 >>> distance;
