@@ -126,9 +126,8 @@ export function forwardCompletions<Build>(record: usize, low: i32): u64 {
   store<u32>(root, cols, S_COLS);
   store<u32>(root, levels, S_LEFT);
 
-  // The attack patterns, for the columns the search can reach. (An expansion's placement with no
-  // candidate reads column 15, whatever it holds: that child is dead.)
-  const width = 32 - clz(cols);
+  // The attack patterns, for the squares a queen can take: those open at the root. (An expansion's
+  // placement with no candidate reads column 15, whatever it holds: that child is dead.)
   // Unused lanes stay 0 (a state holds 0 there, whatever the pattern).
   const zero = i16x8.splat(0);
   v128.store(REACH, zero);
@@ -154,7 +153,8 @@ export function forwardCompletions<Build>(record: usize, low: i32): u64 {
     const up1 = v128.load(REACH, 16);
     const down0 = v128.load(REACH, 32);
     const down1 = v128.load(REACH, 48);
-    for (let column = 0; column < width; column++) {
+    for (let open = load<u32>(record + ((REC_MASK + level) << 2)) >> low; open != 0; open &= open - 1) {
+      const column = ctz(open);
       const at = ATTACK + (((level << 4) | column) << 5);
       v128.store(at, v128.or(i16x8.shl(up0, column), i16x8.shr_u(down0, 15 - column)));
       v128.store(at, v128.or(i16x8.shl(up1, column), i16x8.shr_u(down1, 15 - column)), 16);

@@ -184,7 +184,6 @@ static uint64_t forwardCompletions(const uint32_t *record, int low) {
   root->cols = cols;
   root->left = (uint32_t)levels;
 
-  int width = 32 - __builtin_clz(cols); /* cols != 0 here: levels >= 2 */
   uint16_t reach[2 * LANES] __attribute__((aligned(16))) = {0};
   for (int level = 0; level < levels; level++) {
     for (int lane = 0; lane < levels; lane++) {
@@ -199,7 +198,8 @@ static uint64_t forwardCompletions(const uint32_t *record, int low) {
     }
     __m128i up0 = _mm_load_si128((const __m128i *)reach), up1 = _mm_load_si128((const __m128i *)(reach + 8));
     __m128i down0 = _mm_load_si128((const __m128i *)(reach + 16)), down1 = _mm_load_si128((const __m128i *)(reach + 24));
-    for (int column = 0; column < width; column++) {
+    for (uint32_t open = record[REC_MASK + level] >> low; open != 0; open &= open - 1) {
+      int column = __builtin_ctz(open);
       __m128i *at = (__m128i *)&attack[((level << 4) | column) << 4];
       at[0] = _mm_or_si128(_mm_sll_epi16(up0, _mm_cvtsi32_si128(column)), _mm_srl_epi16(down0, _mm_cvtsi32_si128(15 - column)));
       at[1] = _mm_or_si128(_mm_sll_epi16(up1, _mm_cvtsi32_si128(column)), _mm_srl_epi16(down1, _mm_cvtsi32_si128(15 - column)));

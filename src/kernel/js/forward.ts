@@ -145,9 +145,8 @@ export function forwardCompletions(records: Int32Array, record: number, low: num
   stateLeft[0] = levels;
   stateEmpty[0] = emptyRows(stateOpen, 0);
 
-  // The attack patterns, for the columns the search can reach. (An expansion's placement with no
-  // candidate reads column 15, whatever it holds: that child is dead.)
-  const width = 32 - Math.clz32(cols);
+  // The attack patterns, for the squares a queen can take: those open at the root. (An expansion's
+  // placement with no candidate reads column 15, whatever it holds: that child is dead.)
   for (let level = 0; level < levels; level++) {
     // Per lane, what a queen in this level's row takes in column 0, and in column 15: every
     // column's pattern is these two shifted into place.
@@ -163,7 +162,8 @@ export function forwardCompletions(records: Int32Array, record: number, low: num
       reachUp[lane] = up;
       reachDown[lane] = down;
     }
-    for (let column = 0; column < width; column++) {
+    for (let open = records[record + REC_MASK + level] >>> low; open !== 0; open &= open - 1) {
+      const column = 31 - Math.clz32(open & -open);
       const at = ((level << 4) | column) * LANES;
       for (let lane = 0; lane < levels; lane++) {
         attack[at + lane] = ((reachUp[lane] << column) | (reachDown[lane] >>> (15 - column))) & 0xffff;
