@@ -1,90 +1,109 @@
-// Counting: the completions of one record. assembly/count.ts and src/kernel/js/count.ts are the
-// same algorithm, step for step and name for name.
+// Counting a batch of records: for each, its completions, and for the records that ask for them
+// (REC_FIXED) the completions a half turn and a quarter turn leave unchanged. src/kernel/js/count.ts
+// is the same driver, step for step and name for name.
+//
+// Every search here is resumable, and so is the batch: countSteps runs until its budget is spent
+// and returns how many records are finished; the next call continues where it stopped. A caller
+// on an event loop can so keep every call short, whatever the size of a record.
 
-import { MAX_N, REC_LEVELS, REC_MASK, REC_SHIFT } from "./layout";
-import { forwardCompletions, laneOffset } from "./forward";
-import { CountingNodes, nodesVisited } from "./nodes";
+import { forwardCount, forwardRun, forwardStart, laneOffset } from "./forward";
+import { bitmaskCount, bitmaskRun, bitmaskStart } from "./bitmask";
+import { HALF_TURN, QUARTER_TURN, symmetricCount, symmetricRun, symmetricStart } from "./symmetric";
+import { FIXED_HALF_TURN, FIXED_QUARTER_TURN, REC_FIXED, RESULT_COMPLETIONS, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from "./layout";
+import { RECORDS, RECORD_BYTES, RESULTS, RESULT_BYTES } from "./memory";
 
-// Records that fit in lanes (every count of n <= 18, and most subproblems with queens placed) go
-// to forward checking (forward.ts), which visits 3-4x fewer placements; the others to the bitmask
-// search below.
-@inline export function completions<Build>(record: usize): u64 {
-  const low = laneOffset(record);
-  return low >= 0 ? forwardCompletions<Build>(record, low) : bitmaskCompletions<Build>(record);
+// Where the batch stands between two calls: the record being counted, and which of its searches.
+const START = 0; // nothing started yet
+const FORWARD = 1; // its completions, by forward checking
+const BITMASK = 2; // its completions, by the bitmask search
+const HALF_TURNS = 3; // its completions fixed by a half turn
+const QUARTER_TURNS = 4; // its completions fixed by a quarter turn
+let batchSize: i32 = 0;
+let next: i32 = 0;
+let phase: i32 = START;
+
+/** Starts a batch: records 0..count-1 of RECORDS, results into RESULTS. */
+export function startBatch(count: i32): void {
+  batchSize = count;
+  next = 0;
+  phase = START;
 }
 
-// The hot loop, over one stack frame per level. A frame holds the level's constants (written once
-// per record, so that one pointer reaches everything and no level index is kept) and the state
-// saved when the search goes below the level:
-const F_FREE = 0; // candidates of this level not tried yet
-const F_COLS = 4; // the masks as they were on entering this level
-const F_LEFT = 8;
-const F_RIGHT = 12;
-const F_NEXT_MASK = 16; // open squares of the next level
-const F_SHIFT = 20; // rows from this level to the next
-const F_COUNT = 24; // 1 at the level before the last: its candidates are counted, not descended into
-const F_DESCEND = 28; // all ones where candidates are descended into, 0 where they are counted
-const F_BACK = 32; // the frame to return to: the nearest level above that has candidates left
-const FRAME_BYTES = 64;
-const FRAMES = memory.data((MAX_N + 2) * FRAME_BYTES, 64);
+@inline function result(word: i32): usize {
+  return RESULTS + <usize>next * RESULT_BYTES + (<usize>word << 3);
+}
 
-// A candidate is descended into only when the next row keeps a free square, the level before the
-// last counts its completions without a branch, and a level whose last candidate is being tried
-// keeps no frame: returning goes straight to the nearest level above with candidates left.
-export function bitmaskCompletions<Build>(record: usize): u64 {
-  const levels = load<i32>(record + (REC_LEVELS << 2));
-  if (levels == 0) return 1;
-  const masks = record + (REC_MASK << 2);
-  const shifts = record + (REC_SHIFT << 2);
-  const last = levels - 1;
-  let free = load<u32>(masks);
-  if (last == 0) return <u64>popcnt<u32>(free);
-  for (let level = 0; level < last; level++) {
-    const at = FRAMES + <usize>(level + 1) * FRAME_BYTES;
-    store<u32>(at, load<u32>(masks + (<usize>(level + 1) << 2)), F_NEXT_MASK);
-    store<u32>(at, load<u32>(shifts + (<usize>level << 2)), F_SHIFT);
-    store<u32>(at, level + 1 == last ? 1 : 0, F_COUNT);
-    store<u32>(at, level + 1 == last ? 0 : 0xffffffff, F_DESCEND);
+@inline function fixedWanted(record: usize, bit: i32): bool {
+  return (load<i32>(record + (REC_FIXED << 2)) & bit) != 0;
+}
+
+// The phase after the record's completions, or after its half-turn count; starting its search,
+// or storing a result that needed none. START means the record is finished.
+function afterCompletions(record: usize): i32 {
+  if (fixedWanted(record, FIXED_HALF_TURN)) {
+    if (symmetricStart(record, HALF_TURN)) return HALF_TURNS;
+    store<u64>(result(RESULT_HALF_TURNS), symmetricCount());
   }
+  return afterHalfTurns(record);
+}
 
-  let count: u64 = 0;
-  let cols: u32 = 0;
-  let left: u32 = 0;
-  let right: u32 = 0;
-  let frame = FRAMES + FRAME_BYTES; // frame 0 stays unused: BACK = 0 means nothing is left
-  store<u32>(frame, 0, F_BACK);
-  while (true) {
-    if (free != 0) {
-      const bit = free & (0 - free);
-      free ^= bit;
-      if (sizeof<Build>() == sizeof<CountingNodes>()) nodesVisited++;
-      const shift = load<u32>(frame, F_SHIFT);
-      const nextCols = cols | bit;
-      const nextLeft = (left | bit) << shift;
-      const nextRight = (right | bit) >> shift;
-      let nextFree = load<u32>(frame, F_NEXT_MASK) & ~(nextCols | nextLeft | nextRight);
-      count += <u64>(<u32>(nextFree != 0) & load<u32>(frame, F_COUNT));
-      nextFree &= load<u32>(frame, F_DESCEND);
-      if (nextFree != 0) {
-        store<u32>(frame, free, F_FREE);
-        store<u32>(frame, cols, F_COLS);
-        store<u32>(frame, left, F_LEFT);
-        store<u32>(frame, right, F_RIGHT);
-        store<u32>(frame + FRAME_BYTES, free != 0 ? <u32>frame : load<u32>(frame, F_BACK), F_BACK);
-        frame += FRAME_BYTES;
-        cols = nextCols;
-        left = nextLeft;
-        right = nextRight;
-        free = nextFree;
+function afterHalfTurns(record: usize): i32 {
+  if (fixedWanted(record, FIXED_QUARTER_TURN)) {
+    if (symmetricStart(record, QUARTER_TURN)) return QUARTER_TURNS;
+    store<u64>(result(RESULT_QUARTER_TURNS), symmetricCount());
+  }
+  next++;
+  return START;
+}
+
+/**
+ * Counts on in the batch for at most `budget` steps of search (expansions, backtracks or
+ * candidates, depending on the search). Returns the number of records finished: the batch is done
+ * when it equals the count given to startBatch.
+ */
+export function countSteps<Build>(budget: i32): i32 {
+  while (next < batchSize) {
+    const record = RECORDS + <usize>next * RECORD_BYTES;
+    if (phase == START) {
+      store<u64>(result(RESULT_HALF_TURNS), 0);
+      store<u64>(result(RESULT_QUARTER_TURNS), 0);
+      const low = laneOffset(record);
+      if (low >= 0) {
+        if (forwardStart(record, low)) {
+          phase = FORWARD;
+          continue;
+        }
+        store<u64>(result(RESULT_COMPLETIONS), forwardCount());
+      } else {
+        if (bitmaskStart(record)) {
+          phase = BITMASK;
+          continue;
+        }
+        store<u64>(result(RESULT_COMPLETIONS), bitmaskCount());
       }
+      phase = afterCompletions(record);
+    } else if (phase == FORWARD) {
+      budget = forwardRun<Build>(budget);
+      if (budget < 0) break;
+      store<u64>(result(RESULT_COMPLETIONS), forwardCount());
+      phase = afterCompletions(record);
+    } else if (phase == BITMASK) {
+      budget = bitmaskRun<Build>(budget);
+      if (budget < 0) break;
+      store<u64>(result(RESULT_COMPLETIONS), bitmaskCount());
+      phase = afterCompletions(record);
+    } else if (phase == HALF_TURNS) {
+      budget = symmetricRun(budget);
+      if (budget < 0) break;
+      store<u64>(result(RESULT_HALF_TURNS), symmetricCount());
+      phase = afterHalfTurns(record);
     } else {
-      frame = load<u32>(frame, F_BACK);
-      if (frame == 0) break;
-      free = load<u32>(frame, F_FREE);
-      cols = load<u32>(frame, F_COLS);
-      left = load<u32>(frame, F_LEFT);
-      right = load<u32>(frame, F_RIGHT);
+      budget = symmetricRun(budget);
+      if (budget < 0) break;
+      store<u64>(result(RESULT_QUARTER_TURNS), symmetricCount());
+      next++;
+      phase = START;
     }
   }
-  return count;
+  return next;
 }

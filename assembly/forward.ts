@@ -6,9 +6,12 @@
 // A state keeps the open squares of every free row, one 16-bit lane per row, so that placing a
 // queen is one AND-NOT per vector with a precomputed attack pattern. That buys two things the
 // row-by-row bitmask search cannot have: a row (or column) left without an open square is seen at
-// once, and the next row to fill is the one with the fewest open squares. At n = 16 that is 64M
-// placements instead of 202M; each costs more, and the loop hides that cost by expanding two
-// states side by side, whose independent chains of SIMD work overlap in the processor.
+// once, and the next row to fill is the one with the fewest open squares. Each placement costs
+// more than a bitmask step, and the loop hides that cost by expanding two states side by side,
+// whose independent chains of SIMD work overlap in the processor.
+//
+// The search is resumable: forwardRun stops when its budget of expansions is spent and keeps its
+// stack, so that a caller can give control back to its event loop and continue later.
 
 import { REC_BOARD, REC_LEVELS, REC_MASK, REC_ROW, REC_SIZE } from "./layout";
 import { CountingNodes, nodesVisited } from "./nodes";
@@ -29,11 +32,20 @@ const STACK = memory.data(2 * LANES * LANES * STATE_BYTES, 64);
 // ATTACK[level][column]: per lane, the squares a queen there takes from that row; all ones in its
 // own row, so that it reads as placed (0). Unused lanes are 0 in every state and stay 0.
 const ATTACK = memory.data(LANES * LANES * 32, 64);
-// Scratch for building ATTACK: the up and down patterns of one level (see forwardCompletions).
+// Scratch for building ATTACK: the up and down patterns of one level (see forwardStart).
 const REACH = memory.data(64, 16);
 const KEY_COUNT = 11;
 const KEY_ROW = 15;
 const LANE_INDEX = memory.data<u16>([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], 16);
+
+// The search between two calls: the top of the stack and the completions counted so far.
+let savedTop: usize = 0;
+let savedCount: u64 = 0;
+
+/** The completions counted, once forwardRun has finished. */
+export function forwardCount(): u64 {
+  return savedCount;
+}
 
 /** The lowest column of the record's open squares, or -1 if it does not fit in lanes. */
 export function laneOffset(record: usize): i32 {
@@ -98,9 +110,18 @@ export function laneOffset(record: usize): i32 {
   return <u32>(dead == 0);
 }
 
-export function forwardCompletions<Build>(record: usize, low: i32): u64 {
+/**
+ * Sets up the search of a record that fits in lanes (`low`: laneOffset). Returns false when the
+ * root already decides the count (forwardCount() has it), true when forwardRun must search.
+ */
+export function forwardStart(record: usize, low: i32): bool {
+  savedTop = STACK;
+  savedCount = 0;
   const levels = load<i32>(record + (REC_LEVELS << 2));
-  if (levels == 0) return 1;
+  if (levels == 0) {
+    savedCount = 1;
+    return false;
+  }
   const n = load<i32>(record + (REC_SIZE << 2));
   const rows = record + (REC_ROW << 2);
   let used: u32 = 0;
@@ -118,10 +139,13 @@ export function forwardCompletions<Build>(record: usize, low: i32): u64 {
   const root0 = v128.load(root, S_OPEN);
   const root1 = v128.load(root, S_OPEN + 16);
   const cols = (all & ~used) >> low;
-  if ((emptyRows(root0, root1) & ((<u32>1 << levels) - 1)) != 0) return 0;
-  if ((cols & ~coveredColumns(root0, root1)) != 0) return 0;
+  if ((emptyRows(root0, root1) & ((<u32>1 << levels) - 1)) != 0) return false;
+  if ((cols & ~coveredColumns(root0, root1)) != 0) return false;
   const first = mostConstrainedRow(root0, root1);
-  if (levels == 1) return <u64>(first >> KEY_COUNT);
+  if (levels == 1) {
+    savedCount = <u64>(first >> KEY_COUNT);
+    return false;
+  }
   store<u32>(root, first & KEY_ROW, S_ROW);
   store<u32>(root, cols, S_COLS);
   store<u32>(root, levels, S_LEFT);
@@ -160,10 +184,19 @@ export function forwardCompletions<Build>(record: usize, low: i32): u64 {
       v128.store(at, v128.or(i16x8.shl(up1, column), i16x8.shr_u(down1, 15 - column)), 16);
     }
   }
+  savedTop = STACK + STATE_BYTES;
+  return true;
+}
 
-  let top = STACK + STATE_BYTES;
-  let count: u64 = 0;
+/**
+ * Runs the search set up by forwardStart for at most `budget` expansions. Returns the budget left,
+ * or -1 when it was spent before the search ended (the next call continues it).
+ */
+export function forwardRun<Build>(budget: i32): i32 {
+  let top = savedTop;
+  let count = savedCount;
   while (top != STACK) {
+    if (--budget < 0) break;
     // Two states at a time when there are two: their placements interleave in one loop.
     top -= STATE_BYTES;
     const a0 = v128.load(top, S_OPEN);
@@ -211,5 +244,7 @@ export function forwardCompletions<Build>(record: usize, low: i32): u64 {
       } while (candidatesA != 0);
     }
   }
-  return count;
+  savedTop = top;
+  savedCount = count;
+  return budget;
 }

@@ -1,10 +1,10 @@
-// The wasm kernel's exports. The algorithms live in count.ts, symmetric.ts and solutions.ts;
-// src/kernel/js/ holds the same three in TypeScript.
+// The wasm kernel's exports (the release build). The algorithms live in count.ts (with forward.ts,
+// bitmask.ts and symmetric.ts) and solutions.ts; src/kernel/js/ holds the same files in TypeScript.
 
-import { RECORDS, RECORD_BYTES, RESULTS, RESULT_BYTES, ENUM_STATE, SOLUTIONS } from "./memory";
-import { completions } from "./count";
-import { CountingNodes, Plain, nodesVisited as visited } from "./nodes";
-import { symmetricCompletions } from "./symmetric";
+import { RECORDS, RESULTS, ENUM_STATE, SOLUTIONS } from "./memory";
+import { countSteps as countStepsOf } from "./count";
+import { Plain } from "./nodes";
+export { startBatch } from "./count";
 export { startSolutions, nextSolutions } from "./solutions";
 
 /** Byte offset of the record batch the caller fills in. */
@@ -27,28 +27,7 @@ export function solutionsOffset(): usize {
   return SOLUTIONS;
 }
 
-/** Counts the completions of records 0..count-1; result word 0 of each record. */
-export function countBatch(count: i32): void {
-  for (let i = 0; i < count; i++) {
-    store<u64>(RESULTS + <usize>(i * RESULT_BYTES), completions<Plain>(RECORDS + <usize>(i * RECORD_BYTES)));
-  }
-}
-
-/** countBatch, also adding the nodes it visits to nodesVisited() (for the benchmark). */
-export function countBatchCountingNodes(count: i32): void {
-  for (let i = 0; i < count; i++) {
-    store<u64>(RESULTS + <usize>(i * RESULT_BYTES), completions<CountingNodes>(RECORDS + <usize>(i * RECORD_BYTES)));
-  }
-}
-
-/** Queen placements tried by countBatchCountingNodes since the module started. */
-export function nodesVisited(): u64 {
-  return visited;
-}
-
-/** Counts completions and those fixed by a half and a quarter turn; all three result words. */
-export function countSymmetricBatch(count: i32): void {
-  for (let i = 0; i < count; i++) {
-    symmetricCompletions(RECORDS + <usize>(i * RECORD_BYTES), RESULTS + <usize>(i * RESULT_BYTES));
-  }
+/** Counts on in the batch begun by startBatch for at most `budget` steps; returns the records finished. */
+export function countSteps(budget: i32): i32 {
+  return countStepsOf<Plain>(budget);
 }

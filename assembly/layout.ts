@@ -1,4 +1,4 @@
-// The record format shared by the planner (TypeScript), the wasm kernel and the TS kernel.
+// The record format shared by the runner (TypeScript), the wasm kernel and the TS kernel.
 // Plain numeric constants only, so that this one file compiles as AssemblyScript and as TypeScript.
 //
 // A record describes one subproblem: the rows that are still free (its "levels", top to bottom),
@@ -13,19 +13,33 @@ export const MAX_N = 32;
 /** Word offsets inside one record (32-bit words). */
 export const REC_LEVELS = 0; // number of free rows (levels)
 export const REC_SIZE = 1; // n, the board size
-export const REC_MASK = 2; // MAX_N + 2 words: open squares per level; two zero words follow the last
+export const REC_FIXED = 2; // which symmetric completions to count as well: FIXED_* bits
+export const REC_MASK = 3; // MAX_N + 2 words: open squares per level; two zero words follow the last
 export const REC_SHIFT = REC_MASK + MAX_N + 2; // MAX_N + 2 words: rows from this level to the next
 export const REC_ROW = REC_SHIFT + MAX_N + 2; // MAX_N words: the board row of each level
 export const REC_BOARD = REC_ROW + MAX_N; // MAX_N words: column of the pre-placed queen per row, or -1
 export const RECORD_WORDS = REC_BOARD + MAX_N;
 
-/** Records the kernels take per call; results are written per record. */
+/** REC_FIXED bits: also count the completions that a half turn / a quarter turn leaves unchanged. */
+export const FIXED_HALF_TURN = 1;
+export const FIXED_QUARTER_TURN = 2;
+
+/** Records the kernels take per batch; results are written per record. */
 export const BATCH = 256;
 
-/** Results per record, u64 each: completions, those fixed by a half turn, those fixed by a quarter turn. */
+/** Results per record, u64 each. */
+export const RESULT_COMPLETIONS = 0; // the completions of the record's queens
+export const RESULT_HALF_TURNS = 1; // those a half turn maps onto themselves (with FIXED_HALF_TURN)
+export const RESULT_QUARTER_TURNS = 2; // those a quarter turn maps onto themselves (with FIXED_QUARTER_TURN)
 export const RESULT_WORDS = 3;
 
-/** The state of a solutions enumeration, in 32-bit words: kept by the caller between calls. */
+/**
+ * A search level saved below the current one, as the listing search keeps it: the candidates not
+ * tried yet and the masks on entering the level (free, cols, left, right).
+ */
+export const SAVED_LEVEL_WORDS = 4;
+
+/** The state of a listing (solutions) search, in 32-bit words: kept by the caller between calls. */
 export const ENUM_LEVEL = 0; // the level being searched
 export const ENUM_FREE = 1; // its candidates not tried yet
 export const ENUM_COLS = 2; // and the masks on entering it
@@ -33,8 +47,8 @@ export const ENUM_LEFT = 3;
 export const ENUM_RIGHT = 4;
 export const ENUM_DONE = 5; // 1 once every solution has been written
 export const ENUM_BOARD = 8; // MAX_N bytes: the current board, column per row
-export const ENUM_FRAMES = ENUM_BOARD + MAX_N / 4; // 4 words per level: free, cols, left, right
-export const ENUM_WORDS = ENUM_FRAMES + 4 * (MAX_N + 2);
+export const ENUM_LEVELS = ENUM_BOARD + MAX_N / 4; // SAVED_LEVEL_WORDS per level
+export const ENUM_WORDS = ENUM_LEVELS + SAVED_LEVEL_WORDS * (MAX_N + 2);
 
 /** Room for the solutions one call writes, n bytes each. */
 export const SOLUTION_BYTES = 1 << 16;

@@ -1,14 +1,15 @@
 // Listing: every solution of the record in RECORDS (slot 0), in lexicographic order of cols[row],
-// written n bytes each into SOLUTIONS. The search stops when the buffer has `max` boards and keeps
-// its whole state in ENUM_STATE, so the next call continues where this one stopped; the caller
-// copies the state in and out, so any number of enumerations can take turns.
-// assembly/solutions.ts and src/kernel/js/solutions.ts are the same algorithm.
+// written n bytes each into SOLUTIONS. The search stops when the buffer has `max` boards, or when
+// its budget of backtracks is spent, and keeps its whole state in ENUM_STATE, so the next call
+// continues where this one stopped; the caller copies the state in and out, so any number of
+// enumerations can take turns. assembly/solutions.ts and src/kernel/js/solutions.ts are the same
+// algorithm.
 
 import {
   ENUM_BOARD,
   ENUM_COLS,
   ENUM_DONE,
-  ENUM_FRAMES,
+  ENUM_LEVELS,
   ENUM_FREE,
   ENUM_LEFT,
   ENUM_LEVEL,
@@ -19,10 +20,11 @@ import {
   REC_ROW,
   REC_SHIFT,
   REC_SIZE,
+  SAVED_LEVEL_WORDS,
 } from "./layout";
 import { ENUM_STATE, RECORDS, SOLUTIONS } from "./memory";
 
-const FRAME_BYTES = 16; // one saved level: free, cols, left, right
+const SAVED_LEVEL_BYTES = SAVED_LEVEL_WORDS << 2;
 
 /** Resets ENUM_STATE to the start of the search of record 0. */
 export function startSolutions(): void {
@@ -42,8 +44,11 @@ export function startSolutions(): void {
   store<u32>(state + (ENUM_DONE << 2), 0);
 }
 
-/** Writes up to max more solutions into SOLUTIONS; returns how many (0 once all are written). */
-export function nextSolutions(max: i32): i32 {
+/**
+ * Writes up to max more solutions into SOLUTIONS, for at most `budget` backtracks; returns how
+ * many. The enumeration is over when ENUM_DONE is set.
+ */
+export function nextSolutions(max: i32, budget: i32): i32 {
   const record = RECORDS;
   const state = ENUM_STATE;
   if (load<u32>(state + (ENUM_DONE << 2)) != 0 || max <= 0) return 0;
@@ -60,7 +65,7 @@ export function nextSolutions(max: i32): i32 {
   const masks = record + (REC_MASK << 2);
   const shifts = record + (REC_SHIFT << 2);
   const rows = record + (REC_ROW << 2);
-  const frames = state + (ENUM_FRAMES << 2);
+  const levelsSaved = state + (ENUM_LEVELS << 2);
   const last = levels - 1;
 
   let level = load<i32>(state + (ENUM_LEVEL << 2));
@@ -87,11 +92,11 @@ export function nextSolutions(max: i32): i32 {
       const nextRight = (right | bit) >> shift;
       const nextFree = load<u32>(masks + (<usize>(level + 1) << 2)) & ~(nextCols | nextLeft | nextRight);
       if (nextFree == 0) continue;
-      const frame = frames + <usize>level * FRAME_BYTES;
-      store<u32>(frame, free);
-      store<u32>(frame, cols, 4);
-      store<u32>(frame, left, 8);
-      store<u32>(frame, right, 12);
+      const saved = levelsSaved + <usize>level * SAVED_LEVEL_BYTES;
+      store<u32>(saved, free);
+      store<u32>(saved, cols, 4);
+      store<u32>(saved, left, 8);
+      store<u32>(saved, right, 12);
       level++;
       cols = nextCols;
       left = nextLeft;
@@ -102,12 +107,13 @@ export function nextSolutions(max: i32): i32 {
         store<u32>(state + (ENUM_DONE << 2), 1);
         break;
       }
+      if (--budget < 0) break;
       level--;
-      const frame = frames + <usize>level * FRAME_BYTES;
-      free = load<u32>(frame);
-      cols = load<u32>(frame, 4);
-      left = load<u32>(frame, 8);
-      right = load<u32>(frame, 12);
+      const saved = levelsSaved + <usize>level * SAVED_LEVEL_BYTES;
+      free = load<u32>(saved);
+      cols = load<u32>(saved, 4);
+      left = load<u32>(saved, 8);
+      right = load<u32>(saved, 12);
     }
   }
   store<u32>(state + (ENUM_LEVEL << 2), level);

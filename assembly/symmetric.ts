@@ -1,88 +1,194 @@
-// Counting the completions that a half turn or a quarter turn of the board leaves unchanged, for
-// the unique count. assembly/symmetric.ts and src/kernel/js/symmetric.ts are the same algorithm.
+// Counting the completions that a rotation of the board leaves unchanged, for the unique count:
+// those a half turn maps onto themselves, and those a quarter turn does.
+// src/kernel/js/symmetric.ts is the same algorithm, step for step and name for name.
+//
+// Such a completion is made of whole orbits of the rotation: with a queen at (r, c) it also has
+// one on each image of (r, c). So this search places an orbit at a time (two queens for a half
+// turn, four for a quarter turn, one on the centre square): it takes the lowest row without a
+// queen, tries each of its free squares, and places that square's whole orbit. It is a search over
+// half (or a quarter) of the rows, far smaller than counting the completions themselves. Columns
+// and both diagonal directions are kept as absolute bit sets (diagonals need 2n - 1 bits: u64),
+// since an orbit puts queens in rows far apart. Like the other searches it is resumable: it stops
+// when its budget of candidates is spent and continues on the next call.
 
-import { MAX_N, REC_BOARD, REC_LEVELS, REC_MASK, REC_ROW, REC_SHIFT, REC_SIZE } from "./layout";
+import { MAX_N, REC_BOARD, REC_SIZE } from "./layout";
 
-const SAVE_BYTES = 16; // one saved state: free, cols, left, right
-const STACK = memory.data((MAX_N + 2) * SAVE_BYTES, 64);
-const BOARD = memory.data(MAX_N << 2, 64); // the board being checked
+/** The rotations whose fixed completions this search counts. */
+export const QUARTER_TURN = 1;
+export const HALF_TURN = 2;
 
-// Only for the few records whose pre-placed queens a half turn maps onto themselves: it visits
-// every leaf and checks the whole board, so it favours plainness over speed.
-export function symmetricCompletions(record: usize, out: usize): void {
-  const n = load<i32>(record + (REC_SIZE << 2));
-  const levels = load<i32>(record + (REC_LEVELS << 2));
-  const masks = record + (REC_MASK << 2);
-  const shifts = record + (REC_SHIFT << 2);
-  const rows = record + (REC_ROW << 2);
-  memory.copy(BOARD, record + (REC_BOARD << 2), <usize>n << 2);
+// A level saved below the current one: its row, its candidates not tried yet, and the sets as
+// they were on entering it.
+const O_ROW = 0;
+const O_FREE = 4;
+const O_COLS = 8;
+const O_FILLED = 12; // rows with a queen
+const O_DOWN = 16; // u64: diagonals r + c taken
+const O_UP = 24; // u64: diagonals c - r + n - 1 taken
+const ORBIT_LEVEL_BYTES = 32;
+const LEVELS = memory.data((MAX_N + 1) * ORBIT_LEVEL_BYTES, 64);
+// The column of the queen in each row, valid for the rows in `filled`.
+const BOARD = memory.data(MAX_N, 16);
 
-  let count: u64 = 0;
-  let halfTurns: u64 = 0;
-  let quarterTurns: u64 = 0;
-  if (levels == 0) {
-    count = 1;
-    halfTurns = <u64>fixedByHalfTurn(n);
-    quarterTurns = <u64>fixedByQuarterTurn(n);
-  } else {
-    const last = levels - 1;
-    let level = 0;
-    let cols: u32 = 0;
-    let left: u32 = 0;
-    let right: u32 = 0;
-    let free = load<u32>(masks);
-    let frame = STACK;
-    while (true) {
-      if (free != 0) {
-        const bit = free & (0 - free);
-        free ^= bit;
-        store<i32>(BOARD + (<usize>load<i32>(rows + (<usize>level << 2)) << 2), ctz<u32>(bit));
-        if (level == last) {
-          count++;
-          halfTurns += <u64>fixedByHalfTurn(n);
-          quarterTurns += <u64>fixedByQuarterTurn(n);
-          continue;
-        }
-        const shift = load<u32>(shifts + (<usize>level << 2));
-        store<u32>(frame, free);
-        store<u32>(frame, cols, 4);
-        store<u32>(frame, left, 8);
-        store<u32>(frame, right, 12);
-        frame += SAVE_BYTES;
-        level++;
-        cols |= bit;
-        left = (left | bit) << shift;
-        right = (right | bit) >> shift;
-        free = load<u32>(masks + (<usize>level << 2)) & ~(cols | left | right);
-      } else {
-        if (level == 0) break;
-        frame -= SAVE_BYTES;
-        level--;
-        free = load<u32>(frame);
-        cols = load<u32>(frame, 4);
-        left = load<u32>(frame, 8);
-        right = load<u32>(frame, 12);
+// The search between two calls.
+let size: i32 = 0;
+let turn: i32 = 0;
+let savedLevel: usize = 0; // 0 once the search has ended
+let savedRow: u32 = 0;
+let savedFree: u32 = 0;
+let savedCols: u32 = 0;
+let savedFilled: u32 = 0;
+let savedDown: u64 = 0;
+let savedUp: u64 = 0;
+let savedCount: u64 = 0;
+// What placeOrbit leaves: the sets with the orbit placed, or ok = false when it does not fit.
+let orbitCols: u32 = 0;
+let orbitFilled: u32 = 0;
+let orbitDown: u64 = 0;
+let orbitUp: u64 = 0;
+
+/** The fixed completions counted, once symmetricRun has finished. */
+export function symmetricCount(): u64 {
+  return savedCount;
+}
+
+// Places the orbit of (row, col) on top of the given sets, leaving the result in orbit*.
+// Returns false when a square of the orbit is attacked, or its row holds another queen.
+@inline function placeOrbit(row: u32, col: u32, cols: u32, filled: u32, down: u64, up: u64): bool {
+  const n = <u32>size;
+  const last = n - 1;
+  let r = row;
+  let c = col;
+  do {
+    if ((filled >> r) & 1) {
+      if (<u32>load<u8>(BOARD + r) != c) return false;
+    } else {
+      const diagonal = <u64>(c - r + last);
+      const sum = <u64>(r + c);
+      if (((cols >> c) & 1) | <u32>((down >> sum) & 1) | <u32>((up >> diagonal) & 1)) return false;
+      cols |= <u32>1 << c;
+      filled |= <u32>1 << r;
+      down |= <u64>1 << sum;
+      up |= <u64>1 << diagonal;
+      store<u8>(BOARD + r, <u8>c);
+    }
+    // The next image: a quarter turn maps (r, c) to (c, n-1-r); a half turn to (n-1-r, n-1-c).
+    const image = turn == QUARTER_TURN ? c : last - r;
+    c = turn == QUARTER_TURN ? last - r : last - c;
+    r = image;
+  } while (r != row || c != col);
+  orbitCols = cols;
+  orbitFilled = filled;
+  orbitDown = down;
+  orbitUp = up;
+  return true;
+}
+
+@inline function freeSquares(row: u32, cols: u32, down: u64, up: u64): u32 {
+  const n = <u32>size;
+  const all: u32 = n == 32 ? 0xffffffff : (<u32>1 << n) - 1;
+  return all & ~(cols | <u32>(down >> <u64>row) | <u32>(up >> <u64>(n - 1 - row)));
+}
+
+/**
+ * Sets up the count of the record's completions that `rotation` (QUARTER_TURN or HALF_TURN) maps
+ * onto themselves. Returns false when the record alone decides it (symmetricCount() has it).
+ */
+export function symmetricStart(record: usize, rotation: i32): bool {
+  size = load<i32>(record + (REC_SIZE << 2));
+  turn = rotation;
+  savedCount = 0;
+  savedLevel = 0;
+  const n = <u32>size;
+  const all: u32 = n == 32 ? 0xffffffff : (<u32>1 << n) - 1;
+  // The pre-placed queens bring their whole orbits.
+  let cols: u32 = 0;
+  let filled: u32 = 0;
+  let down: u64 = 0;
+  let up: u64 = 0;
+  for (let row: u32 = 0; row < n; row++) {
+    const col = load<i32>(record + ((REC_BOARD + row) << 2));
+    if (col < 0) continue;
+    if (!placeOrbit(row, <u32>col, cols, filled, down, up)) return false;
+    cols = orbitCols;
+    filled = orbitFilled;
+    down = orbitDown;
+    up = orbitUp;
+  }
+  if (filled == all) {
+    savedCount = 1;
+    return false;
+  }
+  const row = ctz(~filled);
+  savedLevel = LEVELS;
+  savedRow = row;
+  savedFree = freeSquares(row, cols, down, up);
+  savedCols = cols;
+  savedFilled = filled;
+  savedDown = down;
+  savedUp = up;
+  return true;
+}
+
+/**
+ * Runs the search set up by symmetricStart for at most `budget` candidates. Returns the budget
+ * left, or -1 when it was spent before the search ended (the next call continues it).
+ */
+export function symmetricRun(budget: i32): i32 {
+  const n = <u32>size;
+  const all: u32 = n == 32 ? 0xffffffff : (<u32>1 << n) - 1;
+  let level = savedLevel;
+  let row = savedRow;
+  let free = savedFree;
+  let cols = savedCols;
+  let filled = savedFilled;
+  let down = savedDown;
+  let up = savedUp;
+  let count = savedCount;
+  while (true) {
+    if (--budget < 0) break;
+    if (free != 0) {
+      const bit = free & (0 - free);
+      free ^= bit;
+      if (!placeOrbit(row, ctz(bit), cols, filled, down, up)) continue;
+      if (orbitFilled == all) {
+        count++;
+        continue;
       }
+      store<u32>(level, row, O_ROW);
+      store<u32>(level, free, O_FREE);
+      store<u32>(level, cols, O_COLS);
+      store<u32>(level, filled, O_FILLED);
+      store<u64>(level, down, O_DOWN);
+      store<u64>(level, up, O_UP);
+      level += ORBIT_LEVEL_BYTES;
+      cols = orbitCols;
+      filled = orbitFilled;
+      down = orbitDown;
+      up = orbitUp;
+      row = ctz(~filled);
+      free = freeSquares(row, cols, down, up);
+    } else {
+      if (level == LEVELS) {
+        level = 0;
+        break;
+      }
+      level -= ORBIT_LEVEL_BYTES;
+      row = load<u32>(level, O_ROW);
+      free = load<u32>(level, O_FREE);
+      cols = load<u32>(level, O_COLS);
+      filled = load<u32>(level, O_FILLED);
+      down = load<u64>(level, O_DOWN);
+      up = load<u64>(level, O_UP);
     }
   }
-  store<u64>(out, count);
-  store<u64>(out, halfTurns, 8);
-  store<u64>(out, quarterTurns, 16);
-}
-
-// (r, c) -> (n-1-r, n-1-c) maps the board onto itself.
-function fixedByHalfTurn(n: i32): bool {
-  for (let r = 0; r < n; r++) {
-    if (load<i32>(BOARD + (<usize>(n - 1 - r) << 2)) != n - 1 - load<i32>(BOARD + (<usize>r << 2))) return false;
-  }
-  return true;
-}
-
-// (r, c) -> (c, n-1-r) maps the board onto itself.
-function fixedByQuarterTurn(n: i32): bool {
-  for (let r = 0; r < n; r++) {
-    const c = load<i32>(BOARD + (<usize>r << 2));
-    if (load<i32>(BOARD + (<usize>c << 2)) != n - 1 - r) return false;
-  }
-  return true;
+  savedLevel = level;
+  savedRow = row;
+  savedFree = free;
+  savedCols = cols;
+  savedFilled = filled;
+  savedDown = down;
+  savedUp = up;
+  savedCount = count;
+  return budget;
 }

@@ -12,7 +12,8 @@ import { countExact, countExactSync } from '../src/count.js';
 import { findSolution } from '../src/find-solution.js';
 import { solutions } from '../src/solutions.js';
 import { formatMs, formatTable } from '../src/cli/table.js';
-import { wasmKernelSync, type KernelExports } from '../src/wasm/loader.js';
+import { UNBOUNDED } from '../src/run/count-range.js';
+import { benchKernel, type BenchKernelExports } from './bench-kernel.js';
 import { BUILD_DIR, buildNative, runNative, type NativeBuilds } from './native.js';
 import { ENTRY_WORDS, frameRecords, writeRecordsFile, type Records } from './records.js';
 
@@ -66,7 +67,7 @@ function status(message: string): void {
  * The wasm kernel alone over prepared records, as the C kernel runs them: only the kernel's calls
  * are timed, as the C program times its loop over records it has read into memory beforehand.
  */
-function wasmKernelRun(kernel: KernelExports, records: Records, countingNodes = false): { total: bigint; ms: number } {
+function wasmKernelRun(kernel: BenchKernelExports, records: Records, countingNodes = false): { total: bigint; ms: number } {
   const view = new Int32Array(kernel.memory.buffer, kernel.recordsOffset(), BATCH * RECORD_WORDS);
   const results = new BigUint64Array(kernel.memory.buffer, kernel.resultsOffset(), BATCH * RESULT_WORDS);
   let ms = 0;
@@ -78,8 +79,9 @@ function wasmKernelRun(kernel: KernelExports, records: Records, countingNodes = 
       view.set(records.entries.subarray(entry + 1, entry + ENTRY_WORDS), i * RECORD_WORDS);
     }
     const started = performance.now();
-    if (countingNodes) kernel.countBatchCountingNodes(size);
-    else kernel.countBatch(size);
+    kernel.startBatch(size);
+    if (countingNodes) while (kernel.countStepsCountingNodes(UNBOUNDED) < size);
+    else while (kernel.countSteps(UNBOUNDED) < size);
     ms += performance.now() - started;
     for (let i = 0; i < size; i++) {
       total += BigInt(records.entries[(from + i) * ENTRY_WORDS]) * results[i * RESULT_WORDS];
@@ -89,7 +91,7 @@ function wasmKernelRun(kernel: KernelExports, records: Records, countingNodes = 
 }
 
 function measure(n: number, runs: number, native: NativeBuilds): Row {
-  const kernel = wasmKernelSync();
+  const kernel = benchKernel();
   const records = frameRecords(n);
   const file = `${BUILD_DIR}/records-${n}.bin`;
   writeRecordsFile(file, records);

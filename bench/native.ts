@@ -7,13 +7,14 @@ import { fileURLToPath } from 'node:url';
 import * as layout from '../assembly/layout.js';
 
 /** The package root, whether this runs from bench/ (tests) or from dist/bench/ (npm run bench). */
-function packageRoot(): string {
+function findPackageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
   return `${dir}/`;
 }
 
-const root = packageRoot();
+export const packageRoot = findPackageRoot();
+const root = packageRoot;
 export const BUILD_DIR = `${root}build/bench`;
 
 export interface NativeBuilds {

@@ -3,8 +3,8 @@
 
 import { writeFileSync } from 'node:fs';
 import { RECORD_WORDS } from '../assembly/layout.js';
-import { framePlan } from '../src/plan/frames.js';
-import { writeRecord } from '../src/plan/records.js';
+import { plan } from '../src/plan/plan.js';
+import { writeSubproblem } from '../src/run/records.js';
 
 export interface Records {
   readonly count: number;
@@ -14,14 +14,15 @@ export interface Records {
 
 export const ENTRY_WORDS = 1 + RECORD_WORDS;
 
+/** The records of count(n), without the fixed-completion counts (the benchmark times totals). */
 export function frameRecords(n: number): Records {
-  const plan = framePlan(n);
-  const entries = new Int32Array(plan.length * ENTRY_WORDS);
-  plan.forEach((sub, i) => {
-    entries[i * ENTRY_WORDS] = sub.weight;
-    writeRecord(entries, i * ENTRY_WORDS + 1, n, sub.queens);
-  });
-  return { count: plan.length, entries };
+  const { subproblems } = plan(n, null, null);
+  const entries = new Int32Array(subproblems.count * ENTRY_WORDS);
+  for (let i = 0; i < subproblems.count; i++) {
+    entries[i * ENTRY_WORDS] = subproblems.weight[i];
+    writeSubproblem(entries, i * ENTRY_WORDS + 1, n, subproblems, i, false);
+  }
+  return { count: subproblems.count, entries };
 }
 
 /** The file bench/c/kernel.c reads: [count, RECORD_WORDS], then the entries. */

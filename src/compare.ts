@@ -1,15 +1,22 @@
 // Times both kernels on the same plan, interleaved run by run so that both see the same machine.
 // A run repeats the count until it lasts MIN_RUN_MS, so that small boards are timed properly even
-// where the clock is coarse (browsers round performance.now() to 0.1 ms or more).
+// where the clock is coarse (browsers round performance.now() to 0.1 ms or more). The counting
+// yields to the event loop every SLICE_MS, and only the time spent counting is timed, so that the
+// measurement can be aborted at any moment and holds the thread for no longer than a slice.
 
-import { selectKernel, selectKernelSync } from './kernel/select.js';
-import type { Kernel } from './kernel/kernel.js';
-import { plan } from './plan/plan.js';
-import { runSync } from './run/in-thread.js';
+import type { CpuEngine, Kernel } from './kernel/kernel.js';
+import { acquireKernel, releaseKernel, resolveEngine } from './kernel/select.js';
+import { plan, type Plan } from './plan/plan.js';
+import { RangeCounter } from './run/count-range.js';
+import { Budget, yieldToEventLoop } from './run/in-thread.js';
+import { abortReason } from './run/job.js';
+import type { Tally } from './run/tally.js';
 import type { CompareOptions, CompareResult } from './types.js';
-import { checkN, checkOptions, checkRuns } from './validate.js';
+import { checkN, checkOptions, checkRuns, checkSignal } from './validate.js';
 
 export const DEFAULT_RUNS = 5;
+const MIN_RUN_MS = 10;
+const SLICE_MS = 20;
 
 export interface EngineComparison {
   n: number;
@@ -25,50 +32,81 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-const MIN_RUN_MS = 10;
+/** Counts the plan `repeats` times on one kernel, in slices: the milliseconds per count and the last tally. */
+class Timer {
+  private readonly budget = new Budget();
+  private sliceStarted = performance.now();
 
-/** Milliseconds per count over `repeats` counts, and the last count's tally. */
-function timed(kernel: Kernel, n: number, repeats = 1) {
-  const p = plan(n, null, null);
-  const started = performance.now();
-  let tally = runSync(kernel, p);
-  for (let i = 1; i < repeats; i++) tally = runSync(kernel, p);
-  return { ms: (performance.now() - started) / repeats, tally };
-}
+  constructor(private readonly kernel: Kernel, private readonly p: Plan, private readonly signal: AbortSignal | undefined) {}
 
-/** How many counts make a run of at least MIN_RUN_MS (this also warms the engine up). */
-function repeatsFor(kernel: Kernel, n: number): number {
-  let repeats = 1;
-  while (timed(kernel, n, repeats).ms * repeats < MIN_RUN_MS && repeats < 1 << 20) repeats *= 2;
-  return repeats;
+  async run(repeats: number): Promise<{ ms: number; tally: Tally }> {
+    const { kernel, p } = this;
+    let ms = 0;
+    let tally: Tally = { total: 0n, unique: 0n };
+    for (let i = 0; i < repeats; i++) {
+      const counter = new RangeCounter(kernel, p.n, p.subproblems, p.countsUnique, 0, p.subproblems.count);
+      for (;;) {
+        const started = performance.now();
+        do this.budget.time((steps) => counter.step(steps));
+        while (!counter.done && performance.now() - started < SLICE_MS);
+        const now = performance.now();
+        ms += now - started;
+        if (now - this.sliceStarted >= SLICE_MS) {
+          await yieldToEventLoop();
+          if (this.signal?.aborted) throw abortReason(this.signal);
+          this.sliceStarted = performance.now();
+        }
+        if (counter.done) break;
+      }
+      tally = counter.takeTally();
+    }
+    return { ms: ms / repeats, tally };
+  }
+
+  /** How many counts make a run of at least MIN_RUN_MS (this also warms the engine up). */
+  async repeats(): Promise<number> {
+    let repeats = 1;
+    while ((await this.run(repeats)).ms * repeats < MIN_RUN_MS && repeats < 1 << 20) repeats *= 2;
+    return repeats;
+  }
 }
 
 /** A warm-up per engine, then `runs` timed runs each, alternating; medians per count. */
-export async function measureEngines(n: number, runs: number): Promise<EngineComparison> {
-  const wasm = await selectKernel('wasm');
-  const js = selectKernelSync('js');
-  const reference = timed(wasm, n).tally;
-  const check = timed(js, n).tally;
-  if (check.total !== reference.total || check.unique !== reference.unique) {
-    throw new Error(`the engines disagree at n = ${n}: js ${check.total}, wasm ${reference.total}`);
+export async function measureEngines(n: number, runs: number, signal?: AbortSignal): Promise<EngineComparison> {
+  if (signal?.aborted) throw abortReason(signal);
+  const engines: CpuEngine[] = ['wasm', 'js'];
+  // The wasm engine is required here: no silent fallback in a comparison of the two.
+  await resolveEngine('wasm');
+  const p = plan(n, null, null);
+  const kernels = await Promise.all(engines.map((engine) => acquireKernel(engine)));
+  try {
+    const [wasm, js] = kernels.map((kernel) => new Timer(kernel, p, signal));
+    const reference = (await wasm.run(1)).tally;
+    const check = (await js.run(1)).tally;
+    if (check.total !== reference.total || check.unique !== reference.unique) {
+      throw new Error(`the engines disagree at n = ${n}: js ${check.total}, wasm ${reference.total}`);
+    }
+    const jsRepeats = await js.repeats();
+    const wasmRepeats = await wasm.repeats();
+    const jsMs: number[] = [];
+    const wasmMs: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      jsMs.push((await js.run(jsRepeats)).ms);
+      wasmMs.push((await wasm.run(wasmRepeats)).ms);
+    }
+    return { n, total: reference.total, unique: reference.unique, jsMs: median(jsMs), wasmMs: median(wasmMs) };
+  } finally {
+    kernels.forEach(releaseKernel);
   }
-  const jsRepeats = repeatsFor(js, n);
-  const wasmRepeats = repeatsFor(wasm, n);
-  const jsMs: number[] = [];
-  const wasmMs: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    jsMs.push(timed(js, n, jsRepeats).ms);
-    wasmMs.push(timed(wasm, n, wasmRepeats).ms);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-  return { n, total: reference.total, unique: reference.unique, jsMs: median(jsMs), wasmMs: median(wasmMs) };
 }
 
 /** Runs both engines on the same n and reports their median times. */
 export async function compareEngines(n: number, options?: CompareOptions): Promise<CompareResult> {
   const size = checkN(n);
-  const runs = checkRuns(checkOptions('compareEngines', options, ['runs']).runs) ?? DEFAULT_RUNS;
-  const m = await measureEngines(size, runs);
+  const o = checkOptions('compareEngines', options, ['runs', 'signal']);
+  const runs = checkRuns(o.runs) ?? DEFAULT_RUNS;
+  const signal = checkSignal(o.signal);
+  const m = await measureEngines(size, runs, signal);
   return {
     n: m.n,
     total: Number(m.total),

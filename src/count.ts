@@ -1,69 +1,66 @@
-// count, countSync and totalNQueens: validate, plan, run on a kernel, report.
+// count, countSync and totalNQueens: validate, plan, count in this thread and/or on the pool, and
+// report the merged counts.
 
-import { selectKernel, selectKernelSync } from './kernel/select.js';
+import { makeCheckpoint, resumeState } from './checkpoint.js';
+import type { CpuEngine } from './kernel/kernel.js';
+import { acquireKernel, acquireKernelSync, releaseKernel, resolveEngine, resolveEngineSync } from './kernel/select.js';
 import { plan, type Plan } from './plan/plan.js';
-import { runPool } from './pool/pool.js';
-import { availableCores } from './pool/threads.js';
-import { runAsync, runSync } from './run/in-thread.js';
+import { threadsFor } from './pool/policy.js';
+import { countOnPool } from './pool/pool.js';
+import { RangeCounter } from './run/count-range.js';
+import { countInThread } from './run/in-thread.js';
+import { abortReason, Job } from './run/job.js';
 import type { Tally } from './run/tally.js';
-import type { CountOptions, CountResult, CountSyncOptions, Engine } from './types.js';
+import type { CountOptions, CountResult, CountSyncOptions } from './types.js';
 import {
+  checkCallback,
+  checkCheckpointEvery,
   checkEngine,
   checkN,
   checkOnProgress,
   checkOptions,
   checkPlaced,
+  checkResume,
   checkShard,
   checkSignal,
   checkWorkers,
 } from './validate.js';
 
-const COUNT_OPTIONS = ['engine', 'workers', 'placed', 'shard', 'signal', 'onProgress'] as const;
 const COUNT_SYNC_OPTIONS = ['engine', 'placed', 'shard'] as const;
+const COUNT_OPTIONS = [...COUNT_SYNC_OPTIONS, 'workers', 'signal', 'onProgress', 'resume', 'onCheckpoint', 'checkpointEveryMs'] as const;
 
 /** The exact counts, before they are narrowed to numbers for the public result. */
 export interface ExactCount {
   n: number;
   total: bigint;
   unique: bigint | null;
-  engine: Engine;
+  engine: CpuEngine;
   workers: number;
   elapsedMs: number;
+  resumed: boolean;
 }
 
-function checkRequest(fn: string, n: unknown, options: unknown, known: readonly string[]) {
+function checkSyncRequest(fn: string, n: unknown, options: unknown, known: readonly string[]) {
   const size = checkN(n);
   const o = checkOptions(fn, options, known);
+  return { o, n: size, engine: checkEngine(o.engine), placed: checkPlaced(size, o.placed), shard: checkShard(o.shard) };
+}
+
+function checkRequest(n: unknown, options: unknown) {
+  const { o, ...request } = checkSyncRequest('count', n, options, COUNT_OPTIONS);
   return {
-    n: size,
-    engine: checkEngine(o.engine),
-    placed: checkPlaced(size, o.placed),
-    shard: checkShard(o.shard),
+    ...request,
     workers: checkWorkers(o.workers),
     signal: checkSignal(o.signal),
     onProgress: checkOnProgress(o.onProgress),
+    resume: checkResume(o.resume),
+    onCheckpoint: checkCallback<NonNullable<CountOptions['onCheckpoint']>>('options.onCheckpoint', o.onCheckpoint),
+    checkpointEveryMs: checkCheckpointEvery(o.checkpointEveryMs),
   };
 }
 
-function exact(p: Plan, engine: Engine, workers: number, tally: Tally, started: number): ExactCount {
-  return {
-    n: p.n,
-    total: tally.total,
-    unique: p.countsUnique ? tally.unique : null,
-    engine,
-    workers,
-    elapsedMs: performance.now() - started,
-  };
-}
-
-/**
- * Below this many free rows a count takes well under 100 ms on one core, less than starting
- * worker threads costs; from there on every core is used unless `workers` says otherwise.
- */
-const POOL_FROM_FREE_ROWS = 15;
-
-async function defaultWorkers(n: number, placed: readonly unknown[] | null): Promise<number> {
-  return n - (placed?.length ?? 0) < POOL_FROM_FREE_ROWS ? 1 : availableCores();
+function exact(p: Plan, engine: CpuEngine, workers: number, tally: Tally, elapsedMs: number, resumed: boolean): ExactCount {
+  return { n: p.n, total: tally.total, unique: p.countsUnique ? tally.unique : null, engine, workers, elapsedMs, resumed };
 }
 
 export function toResult(count: ExactCount): CountResult {
@@ -73,28 +70,49 @@ export function toResult(count: ExactCount): CountResult {
 /** countSync with exact (BigInt) counts; for the CLI and the tests. */
 export function countExactSync(n: unknown, options?: unknown): ExactCount {
   const started = performance.now();
-  const request = checkRequest('countSync', n, options, COUNT_SYNC_OPTIONS);
-  const kernel = selectKernelSync(request.engine);
+  const request = checkSyncRequest('countSync', n, options, COUNT_SYNC_OPTIONS);
   const p = plan(request.n, request.placed, request.shard);
-  return exact(p, kernel.engine, 1, runSync(kernel, p), started);
+  const kernel = acquireKernelSync(resolveEngineSync(request.engine));
+  try {
+    const tally = new RangeCounter(kernel, p.n, p.subproblems, p.countsUnique, 0, p.subproblems.count).run();
+    return exact(p, kernel.engine, 1, tally, performance.now() - started, false);
+  } finally {
+    releaseKernel(kernel);
+  }
 }
 
 /** count with exact (BigInt) counts; for the CLI and the tests. */
 export async function countExact(n: unknown, options?: unknown): Promise<ExactCount> {
-  const started = performance.now();
-  const request = checkRequest('count', n, options, COUNT_OPTIONS);
-  request.signal?.throwIfAborted();
+  const startedAt = performance.now();
+  const request = checkRequest(n, options);
+  const { signal, onCheckpoint } = request;
+  if (signal?.aborted) throw abortReason(signal);
   const p = plan(request.n, request.placed, request.shard);
-  const workers = request.workers ?? (await defaultWorkers(request.n, request.placed));
-  // An explicit workers count always means worker threads, even one: the caller wants the work
-  // off its own thread. The default counts small boards in-thread.
-  if (request.workers !== undefined || workers > 1) {
-    const pooled = await runPool(p, { ...request, threads: workers });
-    return exact(p, pooled.engine, pooled.threads, pooled.tally, started);
+  const resume = request.resume === undefined ? undefined : resumeState(p, request.resume);
+  const engine = await resolveEngine(request.engine);
+  const threads = await threadsFor(p, request.workers);
+  const job = new Job(p, {
+    signal,
+    onProgress: request.onProgress,
+    resume,
+    onCheckpoint: onCheckpoint && ((state) => onCheckpoint(makeCheckpoint(p, state))),
+    checkpointEveryMs: request.checkpointEveryMs,
+    startedAt,
+  });
+  const participants = threads.pool + (threads.inThread ? 1 : 0);
+  if (threads.pool > 0) void countOnPool(job, p, engine, threads.pool, !threads.inThread).catch((error) => job.fail(error));
+  if (threads.inThread) {
+    void (async () => {
+      const kernel = await acquireKernel(engine);
+      try {
+        await countInThread(job, p, kernel, participants);
+      } finally {
+        releaseKernel(kernel);
+      }
+    })().catch((error) => job.fail(error));
   }
-  const kernel = await selectKernel(request.engine);
-  const tally = await runAsync(kernel, p, { signal: request.signal, onProgress: request.onProgress });
-  return exact(p, kernel.engine, 1, tally, started);
+  const tally = await job.promise;
+  return exact(p, engine, participants, tally, job.elapsedMs, resume !== undefined);
 }
 
 /** Counts the solutions of the n-queens puzzle (n from 1 to 32). */

@@ -5,6 +5,7 @@ export { solutions, solveNQueens } from './solutions.js';
 export { findSolution } from './find-solution.js';
 export { isSolution } from './is-solution.js';
 export type {
+  Checkpoint,
   CompareOptions,
   CompareResult,
   CountOptions,

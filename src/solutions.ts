@@ -1,11 +1,9 @@
-// solutions and solveNQueens: validate, pick a kernel, and stream its batches of boards.
+// solutions and solveNQueens: validate, and list the boards lazily (run/enumerate.ts).
 
-import { ENUM_WORDS, RECORD_WORDS, SOLUTION_BYTES } from '../assembly/layout.js';
-import type { Kernel } from './kernel/kernel.js';
-import { selectKernelSync } from './kernel/select.js';
-import { writeRecord } from './plan/records.js';
-import type { Queen, SolutionsOptions } from './types.js';
-import { checkEngine, checkN, checkOptions, checkPlaced } from './validate.js';
+import { resolveEngineSync } from './kernel/select.js';
+import { enumerate } from './run/enumerate.js';
+import type { SolutionsOptions } from './types.js';
+import { ArgumentRangeError, checkEngine, checkN, checkOptions, checkPlaced } from './validate.js';
 
 /**
  * Every solution as cols[row] (0-based), lazily, in lexicographic order of that array. Memory
@@ -14,36 +12,28 @@ import { checkEngine, checkN, checkOptions, checkPlaced } from './validate.js';
 export function solutions(n: number, options?: SolutionsOptions): IterableIterator<number[]> {
   const size = checkN(n);
   const o = checkOptions('solutions', options, ['engine', 'placed']);
-  const engine = checkEngine(o.engine);
-  const placed = checkPlaced(size, o.placed) ?? [];
-  return enumerate(selectKernelSync(engine), size, placed);
+  const engine = resolveEngineSync(checkEngine(o.engine));
+  return enumerate(engine, size, checkPlaced(size, o.placed) ?? []);
 }
 
-function* enumerate(kernel: Kernel, n: number, placed: readonly Queen[]): Generator<number[], void, undefined> {
-  const record = new Int32Array(RECORD_WORDS);
-  writeRecord(record, 0, n, placed.flat());
-  const state = new Int32Array(ENUM_WORDS);
-  kernel.startSolutions(record, state);
-  const capacity = Math.floor(SOLUTION_BYTES / n);
-  const boards = new Uint8Array(capacity * n);
-  // The first batch holds one board, so that the first solution comes as soon as it is found;
-  // later batches grow to the buffer's capacity.
-  let batch = 1;
-  for (;;) {
-    const written = kernel.nextSolutions(record, state, boards, batch);
-    for (let i = 0; i < written; i++) {
-      const cols = new Array<number>(n);
-      for (let r = 0; r < n; r++) cols[r] = boards[i * n + r];
-      yield cols;
-    }
-    if (written < batch) return;
-    batch = Math.min(batch * 8, capacity);
-  }
-}
+/**
+ * The largest board solveNQueens lists: n = 15 has 2,279,184 boards (about 300 MB as arrays of
+ * strings); n = 16 would need about 2 GB, beyond what a browser tab or Node's default heap holds.
+ */
+export const MAX_SOLVE_N = 15;
 
 /** Every solution as n strings of 'Q' and '.', one per row (LeetCode 51), in the same order. */
 export function solveNQueens(n: number): string[][] {
   const size = checkN(n);
+  if (size > MAX_SOLVE_N) {
+    throw new ArgumentRangeError(
+      'n',
+      `an integer from 1 to ${MAX_SOLVE_N}`,
+      String(size),
+      `solveNQueens(n) builds every board in memory, so n must be an integer from 1 to ${MAX_SOLVE_N} ` +
+        `(n = ${MAX_SOLVE_N}: 2,279,184 boards, about 300 MB), got ${size}; use solutions(n) to go through the boards one at a time`,
+    );
+  }
   const rows = Array.from({ length: size }, (_, c) => `${'.'.repeat(c)}Q${'.'.repeat(size - c - 1)}`);
   return Array.from(solutions(size), (cols) => cols.map((c) => rows[c]));
 }

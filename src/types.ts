@@ -17,25 +17,58 @@ export interface Progress {
   readonly total: number;
 }
 
-export interface CountOptions {
+/** Options of countSync; count takes these and more. */
+export interface CountSyncOptions {
   /** Default 'wasm'; where WebAssembly is unavailable the default falls back to 'js'. */
   engine?: Engine;
-  /** Worker threads; default: all available cores when the work is big enough to pay for them. */
-  workers?: number;
   /** Queens fixed in advance; the count is of their completions. */
   placed?: readonly Queen[];
   /** Count only this deterministic slice of the work; the slices of one split add up to the whole. */
   shard?: Shard;
+}
+
+export interface CountOptions extends CountSyncOptions {
+  /**
+   * Worker threads. Default: every core once the work is big enough to pay for them (the calling
+   * thread counting too), the calling thread alone below that. Clamped to the pool's size (the
+   * number of cores); `result.workers` says how many threads the count was given.
+   */
+  workers?: number;
   /** Aborting rejects the call with `signal.reason` and stops all work. */
   signal?: AbortSignal;
   /** Called as subproblems finish. */
   onProgress?: (progress: Progress) => void;
+  /** Continue an interrupted count from its last checkpoint. */
+  resume?: Checkpoint;
+  /** Called every checkpointEveryMs with the progress so far, and when the count is aborted. */
+  onCheckpoint?: (checkpoint: Checkpoint) => void;
+  /** Default 30000. */
+  checkpointEveryMs?: number;
 }
 
-export interface CountSyncOptions {
-  engine?: Engine;
-  placed?: readonly Queen[];
-  shard?: Shard;
+/**
+ * The progress of a count, to continue it later with `resume`: plain JSON-serialisable data.
+ * Resuming checks every field against the count it is given to; a checkpoint of another count
+ * (or an edited one: `checksum` covers the rest) is a RangeError naming the field.
+ */
+export interface Checkpoint {
+  /** Format version. */
+  readonly version: number;
+  readonly n: number;
+  readonly placed: readonly Queen[] | null;
+  readonly shard: Shard | null;
+  /** The planned subproblems: how many, and a fingerprint of the list. */
+  readonly plan: { readonly subproblems: number; readonly fingerprint: string };
+  /** The finished subproblems, as [from, to) ranges of their indices, in order. */
+  readonly done: readonly (readonly [from: number, to: number])[];
+  /** Solutions of the finished subproblems, exact, as a decimal string. */
+  readonly total: string;
+  /** Their unique count, exact, as a decimal string; null for counts with placed or shard. */
+  readonly unique: string | null;
+  /** Time spent counting so far, over every run. */
+  readonly elapsedMs: number;
+  /** A hash of every field above. */
+  readonly checksum: string;
 }
 
 export interface CountResult {
@@ -45,8 +78,12 @@ export interface CountResult {
   /** Solutions distinct under rotation and reflection; null with `placed` or `shard`. */
   unique: number | null;
   engine: Engine;
+  /** Threads the count was given (the calling thread included when it counted too). */
   workers: number;
+  /** Time spent counting, including the runs it resumed. */
   elapsedMs: number;
+  /** True when it continued from a checkpoint. */
+  resumed: boolean;
 }
 
 export interface SolutionsOptions {
@@ -57,6 +94,8 @@ export interface SolutionsOptions {
 export interface CompareOptions {
   /** Timed runs per engine after one warm-up run; the median is reported. Default 5. */
   runs?: number;
+  /** Aborting rejects the call with `signal.reason` and stops the measurement. */
+  signal?: AbortSignal;
 }
 
 export interface CompareResult {

@@ -1,36 +1,65 @@
 // Input checks for every public function. They run before any work starts and are the only
 // place that looks at user input: everything below trusts what comes out of here.
+//
+// Every error names the argument and what it must be; the CLI reports the same errors with its
+// flags' names instead (cli/flags.ts), from the `argument` each error carries.
 
-import type { Engine, Queen, Shard } from './types.js';
+import type { Checkpoint, Engine, Progress, Queen, Shard } from './types.js';
 import { MAX_N } from '../assembly/layout.js';
 
+/** The most worker threads a count may ask for (the pool gives at most as many as there are cores). */
 export const MAX_WORKERS = 256;
+/** The largest board findSolution builds. */
+export const MAX_FIND_N = 10_000_000;
 
-/** A TypeError about an argument, thrown before any work starts (the CLI reports it as a usage error). */
-export class ArgumentTypeError extends TypeError {}
+interface ArgumentProblem {
+  /** The argument, as the API names it: n, options.workers, options.placed[2][0] (row), … */
+  readonly argument: string;
+  /** What it must be, or null when the message says it another way. */
+  readonly allowed: string | null;
+  /** The value given, described. */
+  readonly got: string;
+}
+
+/** A TypeError about an argument, thrown before any work starts. */
+export class ArgumentTypeError extends TypeError implements ArgumentProblem {
+  constructor(readonly argument: string, readonly allowed: string | null, readonly got: string, message?: string) {
+    super(message ?? `${argument} must be ${allowed}, got ${got}`);
+  }
+}
+
 /** A RangeError about an argument, thrown before any work starts. */
-export class ArgumentRangeError extends RangeError {}
+export class ArgumentRangeError extends RangeError implements ArgumentProblem {
+  constructor(readonly argument: string, readonly allowed: string | null, readonly got: string, message?: string) {
+    super(message ?? `${argument} must be ${allowed}, got ${got}`);
+  }
+}
 
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
+export function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
   if (typeof value === 'bigint') return `${value}n`;
   if (typeof value === 'symbol' || typeof value === 'function') return typeof value;
-  if (Array.isArray(value)) return 'an array';
+  if (Array.isArray(value)) return `an array of length ${value.length}`;
   if (value === null) return 'null';
-  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'object') {
+    const name = Object.getPrototypeOf(value)?.constructor?.name;
+    return typeof name === 'string' && name !== 'Object' ? `a ${name}` : 'an object';
+  }
   return String(value);
 }
 
-function isInteger(value: unknown, min: number, max: number): boolean {
-  return Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+/** An integer argument: TypeError unless a number, RangeError unless an integer within [min, max]. */
+function checkInteger(argument: string, value: unknown, min: number, max: number): number {
+  const allowed = `an integer from ${min} to ${max}`;
+  if (typeof value !== 'number') throw new ArgumentTypeError(argument, allowed, describe(value));
+  if (!Number.isInteger(value) || value < min || value > max) throw new ArgumentRangeError(argument, allowed, describe(value));
+  return value;
 }
 
-/** An integer option: TypeError unless a number, RangeError unless an integer within [min, max]. */
-function checkInteger(name: string, value: unknown, min: number, max: number): number {
-  const range = `an integer from ${min} to ${max}`;
-  if (typeof value !== 'number') throw new ArgumentTypeError(`${name} must be ${range}, got ${describe(value)}`);
-  if (!isInteger(value, min, max)) throw new ArgumentRangeError(`${name} must be ${range}, got ${describe(value)}`);
-  return value;
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }
 
 /** The board size for counting and listing. */
@@ -38,41 +67,52 @@ export function checkN(n: unknown): number {
   return checkInteger('n', n, 1, MAX_N);
 }
 
-/** The largest board findSolution builds. */
-export const MAX_FIND_N = 10_000_000;
-
 /** The board size for findSolution, which builds a solution instead of searching. */
 export function checkFindN(n: unknown): number {
   return checkInteger('n', n, 1, MAX_FIND_N);
 }
 
-/** Anything with a numeric length: an array or a typed array of columns. */
+/** Anything with a length that an array could have: an array or a typed array of columns. */
 export function checkCols(cols: unknown): ArrayLike<unknown> {
   const c = cols as { length?: unknown } | null;
+  const allowed = 'an array of columns, one per row';
   if (c === null || typeof c !== 'object' || typeof c.length !== 'number') {
-    throw new ArgumentTypeError(`cols must be an array of columns, one per row, got ${describe(cols)}`);
+    throw new ArgumentTypeError('cols', allowed, describe(cols));
+  }
+  if (!Number.isInteger(c.length) || c.length < 0 || c.length > 2 ** 32 - 1) {
+    throw new ArgumentTypeError('cols', allowed, `an object with length ${describe(c.length)}`);
   }
   return c as ArrayLike<unknown>;
 }
 
-/** Options must be absent or a plain object with known keys only (a typo would otherwise be ignored silently). */
+/**
+ * Options must be absent or a plain object with known keys only (a typo would otherwise be
+ * ignored silently). Each value is read once, here.
+ */
 export function checkOptions(fn: string, options: unknown, known: readonly string[]): Record<string, unknown> {
   if (options === undefined) return {};
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new ArgumentTypeError(`${fn}: options must be an object, got ${describe(options)}`);
+  if (!isPlainObject(options)) {
+    throw new ArgumentTypeError('options', 'a plain object', describe(options), `${fn}: options must be a plain object, got ${describe(options)}`);
   }
+  const values: Record<string, unknown> = {};
   for (const key of Object.keys(options)) {
     if (!known.includes(key)) {
-      throw new ArgumentTypeError(`${fn}: unknown option ${JSON.stringify(key)}; the options are ${known.join(', ')}`);
+      throw new ArgumentTypeError(
+        `options.${key}`,
+        null,
+        describe(key),
+        `${fn}: unknown option ${JSON.stringify(key)}; the options are ${known.join(', ')}`,
+      );
     }
+    values[key] = options[key];
   }
-  return options as Record<string, unknown>;
+  return values;
 }
 
 export function checkEngine(engine: unknown): Engine | undefined {
   if (engine === undefined) return undefined;
   if (engine !== 'wasm' && engine !== 'js') {
-    throw new ArgumentTypeError(`options.engine must be 'wasm' or 'js', got ${describe(engine)}`);
+    throw new ArgumentTypeError('options.engine', "'wasm' or 'js'", describe(engine));
   }
   return engine;
 }
@@ -88,19 +128,30 @@ export function checkRuns(runs: unknown): number | undefined {
 }
 
 /**
- * Queens fixed in advance: each a [row, col] pair on the board, no two sharing a row, column or
- * diagonal. Returns a copy sorted by row, or null when there are none.
+ * Queens fixed in advance: an array of at most n [row, col] pairs on the board, no two sharing a
+ * row, column or diagonal. Returns a copy sorted by row (an empty array stays one: a count with
+ * `placed` has no unique count, whatever is placed).
  */
 export function checkPlaced(n: number, placed: unknown): Queen[] | null {
   if (placed === undefined) return null;
-  if (!Array.isArray(placed)) {
-    throw new ArgumentTypeError(`options.placed must be an array of [row, col] pairs, got ${describe(placed)}`);
+  const pairs = 'an array of [row, col] pairs';
+  if (!Array.isArray(placed)) throw new ArgumentTypeError('options.placed', pairs, describe(placed));
+  // The length first: a board holds at most n queens, and nothing else is looked at before that.
+  if (placed.length > n) {
+    throw new ArgumentRangeError(
+      'options.placed',
+      `at most ${n} queens (one per row)`,
+      `${placed.length}`,
+      `options.placed must hold at most ${n} queens (one per row), got ${placed.length}`,
+    );
   }
   const queens: Queen[] = [];
-  placed.forEach((queen: unknown, i: number) => {
+  for (let i = 0; i < placed.length; i++) {
     const name = `options.placed[${i}]`;
-    if (!Array.isArray(queen) || queen.length !== 2) {
-      throw new ArgumentTypeError(`${name} must be a [row, col] pair, got ${describe(queen)}`);
+    if (!(i in placed)) throw new ArgumentTypeError(name, 'a [row, col] pair', 'a hole (a missing element)');
+    const queen: unknown = placed[i];
+    if (!Array.isArray(queen) || queen.length !== 2 || !(0 in queen) || !(1 in queen)) {
+      throw new ArgumentTypeError(name, 'a [row, col] pair', describe(queen));
     }
     const row = checkInteger(`${name}[0] (row)`, queen[0], 0, n - 1);
     const col = checkInteger(`${name}[1] (col)`, queen[1], 0, n - 1);
@@ -110,40 +161,104 @@ export function checkPlaced(n: number, placed: unknown): Queen[] | null {
         r === row ? 'row' : c === col ? 'column' : r - c === row - col || r + c === row + col ? 'diagonal' : null;
       if (clash !== null) {
         throw new ArgumentRangeError(
-          `options.placed[${i}] [${row}, ${col}] shares a ${clash} with options.placed[${j}] [${r}, ${c}]; placed queens must not attack each other`,
+          name,
+          null,
+          `[${row}, ${col}]`,
+          `${name} [${row}, ${col}] shares a ${clash} with options.placed[${j}] [${r}, ${c}]; placed queens must not attack each other`,
         );
       }
     }
     queens.push([row, col]);
-  });
-  if (queens.length === 0) return null;
+  }
   return queens.sort((p, q) => p[0] - q[0]);
 }
 
 export function checkShard(shard: unknown): Shard | null {
   if (shard === undefined) return null;
-  if (shard === null || typeof shard !== 'object' || Array.isArray(shard)) {
-    throw new ArgumentTypeError(`options.shard must be an object { index, count }, got ${describe(shard)}`);
+  if (!isPlainObject(shard)) {
+    throw new ArgumentTypeError('options.shard', 'an object { index, count }', describe(shard));
   }
-  const { index, count } = shard as { index?: unknown; count?: unknown };
-  const shardCount = checkInteger('options.shard.count', count, 1, Number.MAX_SAFE_INTEGER);
-  const shardIndex = checkInteger('options.shard.index', index, 0, shardCount - 1);
-  return { index: shardIndex, count: shardCount };
+  const count = checkInteger('options.shard.count', shard.count, 1, Number.MAX_SAFE_INTEGER);
+  const index = checkInteger('options.shard.index', shard.index, 0, count - 1);
+  return { index, count };
 }
 
+/** An AbortSignal, or anything that behaves as one: aborted, reason, add/removeEventListener. */
 export function checkSignal(signal: unknown): AbortSignal | undefined {
   if (signal === undefined) return undefined;
-  const s = signal as AbortSignal | null;
-  if (s === null || typeof s !== 'object' || typeof s.aborted !== 'boolean' || typeof s.addEventListener !== 'function') {
-    throw new ArgumentTypeError(`options.signal must be an AbortSignal, got ${describe(signal)}`);
+  const s = signal as Partial<AbortSignal> | null;
+  if (
+    s === null ||
+    typeof s !== 'object' ||
+    typeof s.aborted !== 'boolean' ||
+    typeof s.addEventListener !== 'function' ||
+    typeof s.removeEventListener !== 'function'
+  ) {
+    throw new ArgumentTypeError('options.signal', 'an AbortSignal', describe(signal));
   }
-  return s;
+  return s as AbortSignal;
 }
 
-export function checkOnProgress(onProgress: unknown): ((p: { done: number; total: number }) => void) | undefined {
-  if (onProgress === undefined) return undefined;
-  if (typeof onProgress !== 'function') {
-    throw new ArgumentTypeError(`options.onProgress must be a function, got ${describe(onProgress)}`);
+export function checkCallback<T extends (...args: never[]) => void>(argument: string, callback: unknown): T | undefined {
+  if (callback === undefined) return undefined;
+  if (typeof callback !== 'function') throw new ArgumentTypeError(argument, 'a function', describe(callback));
+  return callback as T;
+}
+
+export function checkOnProgress(onProgress: unknown): ((p: Progress) => void) | undefined {
+  return checkCallback('options.onProgress', onProgress);
+}
+
+/** setInterval's longest delay. */
+const MAX_INTERVAL_MS = 2 ** 31 - 1;
+
+export function checkCheckpointEvery(ms: unknown): number | undefined {
+  if (ms === undefined) return undefined;
+  return checkInteger('options.checkpointEveryMs', ms, 1, MAX_INTERVAL_MS);
+}
+
+/** The longest decimal count a checkpoint can hold: more digits than 32! has. */
+const MAX_DIGITS = 40;
+
+/** The shape of a checkpoint; whether it belongs to this count is checked against the plan (checkpoint.ts). */
+export function checkResume(resume: unknown): Checkpoint | undefined {
+  if (resume === undefined) return undefined;
+  const name = 'options.resume';
+  if (!isPlainObject(resume)) throw new ArgumentTypeError(name, 'a checkpoint object (from onCheckpoint)', describe(resume));
+  const field = (key: string) => `${name}.${key}`;
+  checkInteger(field('version'), resume.version, 0, Number.MAX_SAFE_INTEGER);
+  checkInteger(field('n'), resume.n, 1, MAX_N);
+  const decimal = (key: string, value: unknown, nullable: boolean) => {
+    if (nullable && value === null) return;
+    const allowed = `a decimal string of at most ${MAX_DIGITS} digits${nullable ? ' or null' : ''}`;
+    if (typeof value !== 'string') throw new ArgumentTypeError(field(key), allowed, describe(value));
+    if (!/^\d+$/.test(value) || value.length > MAX_DIGITS) throw new ArgumentRangeError(field(key), allowed, describe(value));
+  };
+  decimal('total', resume.total, false);
+  decimal('unique', resume.unique, true);
+  if (typeof resume.elapsedMs !== 'number' || !Number.isFinite(resume.elapsedMs) || resume.elapsedMs < 0) {
+    throw new ArgumentTypeError(field('elapsedMs'), 'a number of milliseconds', describe(resume.elapsedMs));
   }
-  return onProgress as (p: { done: number; total: number }) => void;
+  if (typeof resume.checksum !== 'string') throw new ArgumentTypeError(field('checksum'), 'a string', describe(resume.checksum));
+  const plan = resume.plan;
+  if (!isPlainObject(plan) || typeof plan.fingerprint !== 'string') {
+    throw new ArgumentTypeError(field('plan'), 'an object { subproblems, fingerprint }', describe(plan));
+  }
+  const subproblems = checkInteger(field('plan.subproblems'), plan.subproblems, 0, Number.MAX_SAFE_INTEGER);
+  const done = resume.done;
+  if (!Array.isArray(done)) throw new ArgumentTypeError(field('done'), 'an array of [from, to] ranges', describe(done));
+  if (done.length > subproblems) {
+    throw new ArgumentRangeError(field('done'), `at most ${subproblems} ranges`, `${done.length}`);
+  }
+  let end = 0;
+  for (let i = 0; i < done.length; i++) {
+    const range: unknown = done[i];
+    const at = field(`done[${i}]`);
+    if (!Array.isArray(range) || range.length !== 2) throw new ArgumentTypeError(at, 'a [from, to] range', describe(range));
+    const from = checkInteger(`${at}[0]`, range[0], end, subproblems);
+    checkInteger(`${at}[1]`, range[1], from + 1, subproblems);
+    end = range[1] as number;
+  }
+  // placed and shard are compared with this count's own, which have been checked already.
+  return resume as unknown as Checkpoint;
 }

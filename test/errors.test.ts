@@ -18,13 +18,20 @@ const nCases: Case[] = [
 ];
 
 const sharedOptionCases: Case[] = [
-  ['options not an object', 8, 'wasm', TypeError, /options must be an object, got "wasm"/],
-  ['options null', 8, null, TypeError, /options must be an object, got null/],
+  ['options not an object', 8, 'wasm', TypeError, /options must be a plain object, got "wasm"/],
+  ['options null', 8, null, TypeError, /options must be a plain object, got null/],
+  ['options a Map', 8, new Map([['engine', 'js']]), TypeError, /options must be a plain object, got a Map/],
+  ['options a Date', 8, new Date(0), TypeError, /options must be a plain object, got a Date/],
+  ['options an array', 8, [], TypeError, /options must be a plain object, got an array of length 0/],
   ['unknown option', 8, { engin: 'js' }, TypeError, /unknown option "engin"; the options are engine, /],
   ['engine gpu', 8, { engine: 'gpu' }, TypeError, /options.engine must be 'wasm' or 'js', got "gpu"/],
   ['engine as a number', 8, { engine: 1 }, TypeError, /options.engine must be 'wasm' or 'js', got 1/],
   ['placed not an array', 8, { placed: { 0: [0, 0] } }, TypeError, /options.placed must be an array of \[row, col\] pairs/],
-  ['queen not a pair', 8, { placed: [[1, 2, 3]] }, TypeError, /options.placed\[0\] must be a \[row, col\] pair, got an array/],
+  ['queen not a pair', 8, { placed: [[1, 2, 3]] }, TypeError, /options.placed\[0\] must be a \[row, col\] pair, got an array of length 3/],
+  ['a hole among the queens', 8, { placed: [[0, 0], , [5, 1]] }, TypeError, /options.placed\[1\] must be a \[row, col\] pair, got a hole/], // eslint-disable-line no-sparse-arrays
+  ['a queen with a hole', 8, { placed: [[0, 0], new Array(2)] }, TypeError, /options.placed\[1\] must be a \[row, col\] pair, got an array of length 2/],
+  ['more queens than rows', 8, { placed: new Array(9).fill([0, 0]) }, RangeError, /options.placed must hold at most 8 queens \(one per row\), got 9/],
+  ['a hundred million queens', 8, { placed: new Array(1e8) }, RangeError, /options.placed must hold at most 8 queens \(one per row\), got 100000000/],
   ['queen as a string', 8, { placed: ['a1'] }, TypeError, /options.placed\[0\] must be a \[row, col\] pair, got "a1"/],
   ['row as a string', 8, { placed: [['1', 2]] }, TypeError, /options.placed\[0\]\[0\] \(row\) must be an integer from 0 to 7, got "1"/],
   ['queen off the board (row)', 8, { placed: [[8, 0]] }, RangeError, /options.placed\[0\]\[0\] \(row\) must be an integer from 0 to 7, got 8/],
@@ -36,6 +43,8 @@ const sharedOptionCases: Case[] = [
   ['two queens on an anti-diagonal', 8, { placed: [[0, 7], [3, 4]] }, RangeError, /shares a diagonal/],
   ['the same queen twice', 8, { placed: [[2, 2], [2, 2]] }, RangeError, /shares a row/],
   ['shard not an object', 8, { shard: 3 }, TypeError, /options.shard must be an object \{ index, count \}, got 3/],
+  ['shard a Map', 8, { shard: new Map() }, TypeError, /options.shard must be an object \{ index, count \}, got a Map/],
+  ['shard count beyond 2^53', 8, { shard: { index: 0, count: 2 ** 60 } }, RangeError, /options.shard.count must be an integer from 1 to 9007199254740991/],
   ['shard count missing', 8, { shard: { index: 0 } }, TypeError, /options.shard.count must be an integer from 1 to/],
   ['shard count 0', 8, { shard: { index: 0, count: 0 } }, RangeError, /options.shard.count must be an integer from 1 to/],
   ['shard index = count', 8, { shard: { index: 4, count: 4 } }, RangeError, /options.shard.index must be an integer from 0 to 3, got 4/],
@@ -48,6 +57,11 @@ const asyncOnlyCases: Case[] = [
   ['workers 1.5', 8, { workers: 1.5 }, RangeError, /options.workers must be an integer from 1 to 256, got 1.5/],
   ['workers as a string', 8, { workers: '2' }, TypeError, /options.workers must be an integer from 1 to 256, got "2"/],
   ['signal not a signal', 8, { signal: {} }, TypeError, /options.signal must be an AbortSignal, got an object/],
+  ['signal without listeners', 8, { signal: { aborted: false } }, TypeError, /options.signal must be an AbortSignal, got an object/],
+  ['signal without removeEventListener', 8, { signal: { aborted: false, addEventListener() {} } }, TypeError, /options.signal must be an AbortSignal/],
+  ['onCheckpoint not a function', 8, { onCheckpoint: 1 }, TypeError, /options.onCheckpoint must be a function, got 1/],
+  ['checkpointEveryMs 0', 8, { checkpointEveryMs: 0 }, RangeError, /options.checkpointEveryMs must be an integer from 1 to 2147483647, got 0/],
+  ['resume not a checkpoint', 8, { resume: 'file.json' }, TypeError, /options.resume must be a checkpoint object \(from onCheckpoint\), got "file.json"/],
   ['onProgress not a function', 8, { onProgress: 'bar' }, TypeError, /options.onProgress must be a function, got "bar"/],
 ];
 

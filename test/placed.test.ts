@@ -50,10 +50,10 @@ describe('placed queens', () => {
     expect(countSync(4, { placed: [[0, 0]] }).total).toBe(0);
   });
 
-  it('order of the placed queens does not matter, and an empty list means no constraint', () => {
+  it('order of the placed queens does not matter; an empty list counts every solution, with no unique count', () => {
     const placed: Queen[] = [[5, 2], [1, 7], [8, 4]];
     const reversed = [...placed].reverse();
     expect(countSync(10, { placed }).total).toBe(countSync(10, { placed: reversed }).total);
-    expect(countSync(8, { placed: [] })).toMatchObject({ total: 92, unique: 12 });
+    expect(countSync(8, { placed: [] })).toMatchObject({ total: 92, unique: null });
   });
 });

@@ -11,7 +11,7 @@ describe('solutions', () => {
     [8, { workers: 2 }, TypeError, /solutions: unknown option "workers"; the options are engine, placed/],
     [8, { placed: [[0, 8]] }, RangeError, /options.placed\[0\]\[1\] \(col\) must be an integer from 0 to 7, got 8/],
     [8, { placed: [[0, 0], [1, 1]] }, RangeError, /shares a diagonal/],
-    [8, 'js', TypeError, /solutions: options must be an object/],
+    [8, 'js', TypeError, /solutions: options must be a plain object/],
   ])('solutions(%j, %j) throws at the call, before iterating', (n, options, error, message) => {
     expect(() => solutions(n as number, options as never)).toThrow(error);
     expect(() => solutions(n as number, options as never)).toThrow(message);

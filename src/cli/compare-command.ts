@@ -1,5 +1,5 @@
 import { DEFAULT_RUNS, measureEngines } from '../compare.js';
-import { checkRuns } from '../validate.js';
+import { checkN, checkRuns } from '../validate.js';
 import type { Io } from './io.js';
 import { formatMs, formatTable } from './table.js';
 
@@ -13,12 +13,13 @@ export interface CompareCommand {
 
 /** Prints the JS vs wasm table for n = from..to. */
 export async function compareCommand({ from, to, runs }: CompareCommand, io: Io): Promise<void> {
+  checkN(from);
+  checkN(to);
   const rounds = checkRuns(runs) ?? DEFAULT_RUNS;
   const rows: string[][] = [];
   for (let n = from; n <= to; n++) {
-    io.signal.throwIfAborted();
     if (io.stderr.isTTY) io.stderr.write(`\r\x1b[Kn = ${n}…`);
-    const m = await measureEngines(n, rounds);
+    const m = await measureEngines(n, rounds, io.signal);
     rows.push([String(n), String(m.total), String(m.unique), formatMs(m.jsMs), formatMs(m.wasmMs), `${(m.jsMs / m.wasmMs).toFixed(2)}x`]);
   }
   if (io.stderr.isTTY) io.stderr.write('\r\x1b[K');

@@ -1,12 +1,12 @@
 import { countExact } from '../count.js';
-import type { Engine, Shard } from '../types.js';
+import type { Shard } from '../types.js';
 import { formatMs } from './table.js';
 import { progressBar } from './progress-bar.js';
 import type { Io } from './io.js';
 
 export interface CountCommand {
   n: number;
-  engine?: Engine;
+  engine?: string;
   workers?: number;
   json: boolean;
   shard: Shard | null;

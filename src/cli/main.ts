@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// The nqueens command line: parse, run one command, map the outcome to an exit code
-// (0 done, 1 failed, 2 bad arguments, 130 interrupted by Ctrl-C).
+// The nqueens command line: parse, run one command, map the outcome to an exit code:
+// 0 done, 1 failed, 2 bad arguments, 130 interrupted (SIGINT, Ctrl-C), 143 terminated (SIGTERM).
+// Every command yields to the event loop at least every few tens of milliseconds, so a signal
+// stops it at once; what it has printed by then is whole (no half-written line).
 
 import { readFileSync } from 'node:fs';
-import { ArgumentRangeError, ArgumentTypeError } from '../validate.js';
 import { parseCommand, type Command } from './args.js';
 import { compareCommand } from './compare-command.js';
 import { countCommand } from './count-command.js';
+import { flagMessage } from './flags.js';
 import type { Io } from './io.js';
 import { MergeError } from './merge.js';
 import { mergeCommand } from './merge-command.js';
@@ -37,19 +39,24 @@ async function run(command: Command, io: Io): Promise<void> {
   }
 }
 
+/** The exit code for a stop by a signal: 128 + its number. */
+export const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
+
 /** Runs the command line; returns the exit code. */
 export async function main(argv: string[], io: Io): Promise<number> {
   try {
     await run(parseCommand(argv), io);
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ArgumentTypeError || error instanceof ArgumentRangeError) {
-      io.stderr.write(`nqueens: ${error.message}\n${USAGE}\n`);
+    const usage = error instanceof UsageError ? error.message : flagMessage(error);
+    if (usage !== null) {
+      io.stderr.write(`nqueens: ${usage}\n${USAGE}\n`);
       return 2;
     }
     if (io.signal.aborted) {
-      io.stderr.write('nqueens: interrupted\n');
-      return 130;
+      const signal = (io.signal.reason as { signal?: string } | undefined)?.signal ?? 'SIGINT';
+      io.stderr.write(`nqueens: ${signal === 'SIGTERM' ? 'terminated' : 'interrupted'}\n`);
+      return SIGNAL_EXIT[signal] ?? 130;
     }
     const prefix = error instanceof MergeError ? 'nqueens merge' : 'nqueens';
     io.stderr.write(`${prefix}: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -58,15 +65,20 @@ export async function main(argv: string[], io: Io): Promise<number> {
 }
 
 const controller = new AbortController();
-// The first Ctrl-C stops the work cleanly; a second one is the default: stop at once.
-process.once('SIGINT', () => controller.abort(new DOMException('interrupted', 'AbortError')));
+// The first SIGINT or SIGTERM stops the work cleanly; a second one gets the default: stop at once.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    process.removeAllListeners('SIGINT');
+    process.removeAllListeners('SIGTERM');
+    controller.abort(Object.assign(new DOMException(signal === 'SIGINT' ? 'interrupted' : 'terminated', 'AbortError'), { signal }));
+  });
+}
 // A reader that goes away (nqueens 12 --print | head) is not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(0);
   throw error;
 });
-process.exitCode = await main(process.argv.slice(2), {
-  stdout: process.stdout,
-  stderr: process.stderr,
-  signal: controller.signal,
-});
+const code = await main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, signal: controller.signal });
+// Stopped by a signal: leave now, without waiting for threads that are being stopped.
+if (controller.signal.aborted) process.exit(code);
+process.exitCode = code;

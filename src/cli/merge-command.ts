@@ -1,28 +1,30 @@
-import { readFile } from 'node:fs/promises';
 import type { Io } from './io.js';
-import { MergeError, mergeShards, parseShardResult, type ShardResult } from './merge.js';
+import { LineTooLongError, readLines } from './lines.js';
+import { MAX_LINE, MergeError, parseShardResult, ShardMerger } from './merge.js';
 
 export interface MergeCommand {
+  /** Files of shard results; standard input when none is given, or for '-'. */
   files: string[];
   json: boolean;
 }
 
 /** Reads shard results (one JSON line each; a file may hold several) and adds them up. */
 export async function mergeCommand({ files, json }: MergeCommand, io: Io): Promise<void> {
-  const results: ShardResult[] = [];
-  for (const file of files) {
-    let text: string;
+  const merger = new ShardMerger();
+  for (const file of files.length === 0 ? ['-'] : files) {
+    const name = file === '-' ? '(standard input)' : file;
     try {
-      text = await readFile(file, 'utf8');
+      for await (const { line, number } of readLines(file, MAX_LINE)) {
+        io.signal.throwIfAborted();
+        if (line.trim() !== '') merger.add(parseShardResult(line, `${name}:${number}`));
+      }
     } catch (error) {
-      throw new MergeError(`cannot read ${file}: ${(error as Error).message}`);
+      if (error instanceof MergeError || io.signal.aborted) throw error;
+      if (error instanceof LineTooLongError) throw new MergeError(`${name}: ${error.message}: not a shard result`);
+      throw new MergeError(`cannot read ${name}: ${(error as Error).message}`);
     }
-    const lines = text.split('\n');
-    lines.forEach((line, i) => {
-      if (line.trim() !== '') results.push(parseShardResult(line, `${file}:${i + 1}`));
-    });
   }
-  const { n, count, total } = mergeShards(results);
+  const { n, count, total } = merger.result();
   io.stdout.write(
     json
       ? `${JSON.stringify({ n, shards: count, total: String(total) })}\n`

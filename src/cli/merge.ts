@@ -1,5 +1,7 @@
-// Adding up the results of the shards of one split, as BigInt, after checking that they belong
-// together: one n, one split, every shard present exactly once.
+// Adding up the results of the shards of one split, as BigInt, after checking each line and that
+// they belong together: one n, one split, every shard present exactly once.
+
+import { MAX_N } from '../../assembly/layout.js';
 
 export class MergeError extends Error {
   override name = 'MergeError';
@@ -14,6 +16,13 @@ export interface ShardResult {
   source: string;
 }
 
+/** Longer than any line nqueens prints; nothing longer is parsed. */
+export const MAX_LINE = 4096;
+/** More digits than any count of a board up to 32×32 has (32! has 36). */
+const MAX_DIGITS = 40;
+
+const isWhole = (x: unknown, max: number): x is number => Number.isSafeInteger(x) && (x as number) >= 0 && (x as number) <= max;
+
 /** One JSON line as `nqueens <n> --shard i/m --json` prints it. */
 export function parseShardResult(line: string, source: string): ShardResult {
   let value: unknown;
@@ -22,44 +31,53 @@ export function parseShardResult(line: string, source: string): ShardResult {
   } catch {
     throw new MergeError(`${source}: not a JSON line`);
   }
-  const v = value as { n?: unknown; shard?: { index?: unknown; count?: unknown } | null; total?: unknown };
-  if (v === null || typeof v !== 'object' || v.shard === undefined) {
+  const v = value as { n?: unknown; shard?: { index?: unknown; count?: unknown } | null; total?: unknown } | null;
+  if (v === null || typeof v !== 'object' || Array.isArray(v) || v.shard === undefined) {
     throw new MergeError(`${source}: not a shard result (made by nqueens <n> --shard i/m --json)`);
   }
   const { n, shard, total } = v;
-  const whole = (x: unknown) => Number.isInteger(x) && (x as number) >= 0;
-  if (!whole(n) || shard === null || typeof shard !== 'object' || !whole(shard.index) || !whole(shard.count)) {
-    throw new MergeError(`${source}: a shard result needs n and shard { index, count }`);
+  if (!isWhole(n, MAX_N) || n < 1) throw new MergeError(`${source}: n must be an integer from 1 to ${MAX_N}`);
+  if (shard === null || typeof shard !== 'object' || !isWhole(shard.count, Number.MAX_SAFE_INTEGER) || shard.count < 1) {
+    throw new MergeError(`${source}: shard.count must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`);
   }
-  if (typeof total !== 'string' || !/^\d+$/.test(total)) {
-    throw new MergeError(`${source}: total must be a decimal string`);
+  if (!isWhole(shard.index, shard.count - 1)) {
+    throw new MergeError(`${source}: shard.index must be a whole number from 0 to ${shard.count - 1}`);
   }
-  return { n: n as number, index: shard.index as number, count: shard.count as number, total: BigInt(total), source };
+  if (typeof total !== 'string' || !/^\d+$/.test(total) || total.length > MAX_DIGITS) {
+    throw new MergeError(`${source}: total must be a decimal string of at most ${MAX_DIGITS} digits`);
+  }
+  return { n, index: shard.index, count: shard.count, total: BigInt(total), source };
 }
 
-export function mergeShards(results: readonly ShardResult[]): { n: number; count: number; total: bigint } {
-  if (results.length === 0) throw new MergeError('no shard results to merge');
-  const [first] = results;
-  const seen = new Map<number, ShardResult>();
-  let total = 0n;
-  for (const r of results) {
+/** Checks and adds up shard results as they come. */
+export class ShardMerger {
+  private first: ShardResult | undefined;
+  private readonly seen = new Map<number, string>();
+  private total = 0n;
+
+  add(r: ShardResult): void {
+    const first = (this.first ??= r);
     if (r.n !== first.n) throw new MergeError(`${r.source} is for n = ${r.n}, but ${first.source} is for n = ${first.n}`);
     if (r.count !== first.count) {
       throw new MergeError(`${r.source} is from a split into ${r.count}, but ${first.source} from a split into ${first.count}`);
     }
-    if (r.index >= r.count) throw new MergeError(`${r.source}: shard ${r.index}/${r.count} does not exist`);
-    const twin = seen.get(r.index);
-    if (twin !== undefined) throw new MergeError(`shard ${r.index}/${r.count} is there twice: ${twin.source} and ${r.source}`);
-    seen.set(r.index, r);
-    total += r.total;
+    const twin = this.seen.get(r.index);
+    if (twin !== undefined) throw new MergeError(`shard ${r.index}/${r.count} is there twice: ${twin} and ${r.source}`);
+    this.seen.set(r.index, r.source);
+    this.total += r.total;
   }
-  const missing: number[] = [];
-  for (let i = 0; i < first.count && missing.length < 20; i++) if (!seen.has(i)) missing.push(i);
-  if (missing.length > 0) {
-    const more = first.count - seen.size > missing.length ? ', ...' : '';
-    throw new MergeError(
-      `${first.count - seen.size} of ${first.count} shards missing (n = ${first.n}): ${missing.join(', ')}${more}`,
-    );
+
+  result(): { n: number; count: number; total: bigint } {
+    const first = this.first;
+    if (first === undefined) throw new MergeError('no shard results to merge');
+    const missing: number[] = [];
+    for (let i = 0; i < first.count && missing.length < 20; i++) if (!this.seen.has(i)) missing.push(i);
+    if (missing.length > 0) {
+      const more = first.count - this.seen.size > missing.length ? ', ...' : '';
+      throw new MergeError(
+        `${first.count - this.seen.size} of ${first.count} shards missing (n = ${first.n}): ${missing.join(', ')}${more}`,
+      );
+    }
+    return { n: first.n, count: first.count, total: this.total };
   }
-  return { n: first.n, count: first.count, total };
 }

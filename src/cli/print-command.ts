@@ -1,28 +1,43 @@
-import { solutions } from '../solutions.js';
-import type { Engine } from '../types.js';
+import { resolveEngineSync } from '../kernel/select.js';
+import { Budget, yieldToEventLoop } from '../run/in-thread.js';
+import { Enumeration } from '../run/enumerate.js';
+import { checkEngine, checkN } from '../validate.js';
 import { write, type Io } from './io.js';
 
 export interface PrintCommand {
   n: number;
-  engine?: Engine;
+  engine?: string;
   limit: number;
 }
 
+/** Time between two turns of the event loop, so that a signal is heard. */
+const SLICE_MS = 20;
+
 /** Prints boards, one block each: a header line with cols[row], then the board. */
 export async function printCommand({ n, engine, limit }: PrintCommand, io: Io): Promise<void> {
+  const size = checkN(n);
+  const listing = new Enumeration(resolveEngineSync(checkEngine(engine)), size, []);
+  const budget = new Budget();
   let number = 0;
   let chunk = '';
-  for (const cols of solutions(n, { engine })) {
-    if (number >= limit) break;
-    number++;
-    chunk += `#${number}: ${cols.join(' ')}\n`;
-    for (const c of cols) chunk += `${'. '.repeat(c)}Q${' .'.repeat(n - c - 1)}\n`;
-    chunk += '\n';
-    // Write in chunks, and give Ctrl-C a chance between them.
+  let sliceStarted = performance.now();
+  while (number < limit && !listing.done) {
+    for (const cols of budget.measure((steps) => listing.next(steps), (boards) => boards.length === 0)) {
+      if (number >= limit) break;
+      number++;
+      chunk += `#${number}: ${cols.join(' ')}\n`;
+      for (const c of cols) chunk += `${'. '.repeat(c)}Q${' .'.repeat(size - c - 1)}\n`;
+      chunk += '\n';
+    }
+    // Whole blocks only, so that output cut short by a signal is still well-formed.
     if (chunk.length >= 1 << 16) {
       await write(io.stdout, chunk);
       chunk = '';
+    }
+    if (performance.now() - sliceStarted >= SLICE_MS) {
+      await yieldToEventLoop();
       io.signal.throwIfAborted();
+      sliceStarted = performance.now();
     }
   }
   await write(io.stdout, chunk);

@@ -3,12 +3,12 @@
 // over workers and shards; each piece is counted like any other subproblem.
 
 import type { Queen } from '../types.js';
-import type { Subproblem } from './subproblem.js';
+import { SubproblemsBuilder, type Subproblems } from './subproblem.js';
 
 /** Aim for at least this many subproblems. */
 const TARGET = 512;
 
-export function placedPlan(n: number, placed: readonly Queen[]): Subproblem[] {
+export function placedSubproblems(n: number, placed: readonly Queen[]): Subproblems {
   const occupied = new Set(placed.map(([r]) => r));
   let partials: number[][] = [placed.flatMap(([r, c]) => [r, c])];
   for (let row = 0; row < n && partials.length < TARGET && partials.length > 0; row++) {
@@ -21,7 +21,10 @@ export function placedPlan(n: number, placed: readonly Queen[]): Subproblem[] {
     }
     partials = next;
   }
-  return partials.map((queens) => ({ queens, weight: 1, stabilizer: 0 }));
+  const width = partials.length > 0 ? partials[0].length / 2 : placed.length;
+  const out = new SubproblemsBuilder(width, Math.max(1, partials.length));
+  for (const queens of partials) out.add(queens, queens.length, 1, 0);
+  return out.finish();
 }
 
 function safe(queens: readonly number[], row: number, col: number): boolean {

@@ -1,24 +1,33 @@
+// Splits a count into subproblems. The split depends only on n and the placed queens, so every
+// process (worker, shard, machine, a resumed run) that plans the same count gets the same list.
+
 import type { Queen, Shard } from '../types.js';
-import { framePlan } from './frames.js';
-import { placedPlan } from './placed.js';
-import type { Subproblem } from './subproblem.js';
+import { frames } from './frames.js';
+import { placedSubproblems } from './placed.js';
+import { everyNth, type Subproblems } from './subproblem.js';
 
 export interface Plan {
   readonly n: number;
+  readonly placed: readonly Queen[] | null;
+  readonly shard: Shard | null;
   /** The subproblems to count, in a fixed order. */
-  readonly subproblems: readonly Subproblem[];
+  readonly subproblems: Subproblems;
   /** Whether the results add up to a unique count (not with placed queens, not for a shard). */
   readonly countsUnique: boolean;
 }
 
-/**
- * Splits a count into subproblems. The split depends only on n and the placed queens, so every
- * process (worker, shard, machine) that plans the same count gets the same list.
- */
+const frameCache = new Map<number, Subproblems>();
+
 export function plan(n: number, placed: readonly Queen[] | null, shard: Shard | null): Plan {
-  const all = placed === null ? framePlan(n) : placedPlan(n, placed);
+  let all: Subproblems;
+  if (placed === null) {
+    all = frameCache.get(n) ?? frames(n);
+    frameCache.set(n, all);
+  } else {
+    all = placedSubproblems(n, placed);
+  }
   // Shards take every count-th subproblem: neighbouring subproblems are alike in size, so the
   // shards come out even.
-  const subproblems = shard === null ? all : all.filter((_, i) => i % shard.count === shard.index);
-  return { n, subproblems, countsUnique: placed === null && shard === null };
+  const subproblems = shard === null ? all : everyNth(all, shard.index, shard.count);
+  return { n, placed, shard, subproblems, countsUnique: placed === null && shard === null };
 }

@@ -1,21 +1,15 @@
-import type { Queen, Shard } from '../types.js';
+import type { CpuEngine } from '../kernel/kernel.js';
+import type { Subproblems } from '../plan/subproblem.js';
 
 /** What the pool sends a worker thread. */
 export type ToWorker =
-  | {
-      type: 'init';
-      n: number;
-      placed: Queen[] | null;
-      shard: Shard | null;
-      /** The compiled kernel, or null for the TS kernel. */
-      module: WebAssembly.Module | null;
-      /** Tests only: throw after counting this many ranges, as a crashing worker would. */
-      crashAfter?: number;
-    }
-  | { type: 'count'; from: number; to: number };
+  /** First, once: the compiled kernel (null where the thread that spawned it could not compile one). */
+  | { type: 'init'; module: WebAssembly.Module | null }
+  /** Count these subproblems; the answer carries the same id. */
+  | { type: 'count'; id: number; engine: CpuEngine; n: number; countsUnique: boolean; subproblems: Subproblems };
 
 /** What a worker thread answers. */
 export type FromWorker =
   | { type: 'ready' }
-  | { type: 'counted'; from: number; to: number; total: bigint; unique: bigint; ms: number }
-  | { type: 'failed'; error: unknown };
+  | { type: 'counted'; id: number; total: bigint; unique: bigint; ms: number }
+  | { type: 'failed'; id: number; error: unknown };

@@ -1,129 +1,178 @@
-// Counts a plan on worker threads. Subproblems are handed out in ranges sized to take about
-// CHUNK_MS each (measured as the work goes), and never more than a share of what is left, so that
-// progress moves steadily and no thread idles at the end; every range's tally comes back as BigInt
-// and is added up here. At the end the threads go back to the pool for the next count; an abort
-// or an error terminates them.
+// The worker threads of this process (or page): one pool, shared by every count, its size capped at
+// the number of cores. A count is given a number of threads; counts that want threads take turns
+// on the pool a range at a time, in rotation, each on at most the threads it was given, so that
+// many concurrent counts queue fairly instead of starting threads of their own.
+//
+// Every request to a thread carries an id, and only the answer with that id, from that thread,
+// is counted, for the count that asked. A thread that fails, answers out of turn, or is working
+// for a count that ends with a fault is terminated and never reused.
 
+import type { CpuEngine } from '../kernel/kernel.js';
+import { compileKernel } from '../kernel/wasm/loader.js';
 import type { Plan } from '../plan/plan.js';
-import { addTallies, emptyTally, type Tally } from '../run/tally.js';
-import type { Engine, Progress, Queen, Shard } from '../types.js';
-import { wasmModule } from '../wasm/loader.js';
+import { sliceSubproblems } from '../plan/subproblem.js';
+import type { Job } from '../run/job.js';
 import type { FromWorker } from './messages.js';
-import { acquireThread, releaseThread, type Thread } from './threads.js';
+import { availableCores, spawnThread, type Thread } from './threads.js';
 
-/** The time one range of subproblems should take: often enough for progress, rarely enough for the messages to cost nothing. */
-const CHUNK_MS = 50;
+/** Idle threads are stopped after this long. */
+const IDLE_MS = 5000;
 
-export interface PoolRequest {
-  n: number;
-  placed: Queen[] | null;
-  shard: Shard | null;
-  engine: Engine | undefined;
-  threads: number;
-  signal?: AbortSignal;
-  onProgress?: (progress: Progress) => void;
-  /** Tests only: each worker fails after counting this many ranges. */
-  crashAfter?: number;
+interface Entry {
+  readonly job: Job;
+  readonly plan: Plan;
+  readonly engine: CpuEngine;
+  /** Threads given to the count. */
+  readonly threads: number;
+  /** Threads counting for it now. */
+  running: number;
+  /** Whether the count has no other thread (no counting in the calling thread). */
+  readonly onlyThreads: boolean;
 }
 
-export interface PoolResult {
-  tally: Tally;
-  engine: Engine;
-  threads: number;
+interface Member {
+  readonly thread: Thread;
+  busy: { id: number; entry: Entry; from: number; to: number } | null;
 }
 
-/** The compiled wasm module for the workers, or null for the TS kernel (by choice or fallback). */
-async function kernelModule(engine: Engine | undefined): Promise<WebAssembly.Module | null> {
-  if (engine === 'js') return null;
-  try {
-    return await wasmModule();
-  } catch (error) {
-    if (engine === 'wasm') throw error;
-    return null;
+const members: Member[] = [];
+const entries: Entry[] = [];
+let starting = 0;
+let turn = 0;
+let nextId = 1;
+let size: number | undefined;
+let idleTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** The most threads the pool runs: the number of cores. */
+export async function poolSize(): Promise<number> {
+  size ??= await availableCores();
+  return size;
+}
+
+/** Counts the job's ranges on up to `threads` pool threads until it settles. */
+export async function countOnPool(job: Job, plan: Plan, engine: CpuEngine, threads: number, onlyThreads: boolean): Promise<void> {
+  await poolSize();
+  if (job.isSettled) return;
+  const entry: Entry = { job, plan, engine, threads, running: 0, onlyThreads };
+  entries.push(entry);
+  job.onSettled((failed) => withdraw(entry, failed));
+  schedule();
+}
+
+function withdraw(entry: Entry, failed: boolean): void {
+  const at = entries.indexOf(entry);
+  if (at >= 0) entries.splice(at, 1);
+  // A thread still counting for a count that ended with a fault is stopped, never reused.
+  if (failed) for (const member of [...members]) if (member.busy?.entry === entry) remove(member);
+  schedule();
+}
+
+function remove(member: Member): void {
+  member.thread.terminate();
+  const at = members.indexOf(member);
+  if (at >= 0) members.splice(at, 1);
+  if (member.busy !== null) member.busy.entry.running--;
+  member.busy = null;
+}
+
+function wanting(): number {
+  let wanted = 0;
+  for (const entry of entries) if (entry.job.hasWork) wanted += Math.max(0, entry.threads - entry.running);
+  return wanted;
+}
+
+function schedule(): void {
+  for (const member of members) if (member.busy === null) assign(member);
+  const idleMembers = members.filter((m) => m.busy === null).length;
+  const more = Math.min(wanting() - idleMembers - starting, (size ?? 1) - members.length - starting);
+  for (let i = 0; i < more; i++) void start();
+  if (idleTimer !== undefined) clearTimeout(idleTimer);
+  idleTimer = undefined;
+  if (entries.length === 0 && members.length > 0) {
+    idleTimer = setTimeout(() => {
+      for (const member of [...members]) if (member.busy === null) remove(member);
+    }, IDLE_MS);
+    (idleTimer as { unref?: () => void }).unref?.();
   }
 }
 
-export async function runPool(p: Plan, request: PoolRequest): Promise<PoolResult> {
-  const { signal, onProgress } = request;
-  const module = await kernelModule(request.engine);
-  const engine: Engine = module === null ? 'js' : 'wasm';
-  signal?.throwIfAborted();
-  const total = p.subproblems.length;
-  const threads = Math.max(1, Math.min(request.threads, total));
-  const tally = emptyTally();
-  onProgress?.({ done: 0, total });
-  if (total === 0) return { tally, engine, threads };
+/** Gives an idle thread the next range of the next count in rotation that can use it. */
+function assign(member: Member): void {
+  for (let k = 0; k < entries.length; k++) {
+    const at = (turn + k) % entries.length;
+    const entry = entries[at];
+    if (entry.running >= entry.threads || !entry.job.hasWork) continue;
+    const range = entry.job.nextRange(entry.threads);
+    if (range === null) continue;
+    turn = (at + 1) % entries.length;
+    const [from, to] = range;
+    const id = nextId++;
+    member.busy = { id, entry, from, to };
+    entry.running++;
+    member.thread.hold(true);
+    const { plan } = entry;
+    member.thread.post({
+      type: 'count',
+      id,
+      engine: entry.engine,
+      n: plan.n,
+      countsUnique: plan.countsUnique,
+      subproblems: sliceSubproblems(plan.subproblems, from, to),
+    });
+    return;
+  }
+  member.thread.hold(false);
+}
 
-  return new Promise<PoolResult>((resolve, reject) => {
-    const workers: Thread[] = [];
-    let next = 0;
-    let done = 0;
-    let settled = false;
-    let countedMs = 0;
+async function start(): Promise<void> {
+  starting++;
+  let module: WebAssembly.Module | null = null;
+  try {
+    module = await compileKernel();
+  } catch {
+    // The workers then count with the TS kernel only, as counts here do.
+  }
+  let member: Member | undefined;
+  try {
+    // Events come only once the thread is ready, after `member` is set.
+    const thread = await spawnThread(
+      { message: (message) => answer(member!, message), error: (error) => crashed(member!, error) },
+      module,
+    );
+    member = { thread, busy: null };
+  } catch (error) {
+    starting--;
+    // A count that has no thread but these learns why; the others count on without it.
+    for (const entry of [...entries]) if (entry.onlyThreads && entry.running === 0) entry.job.fail(error);
+    return;
+  }
+  starting--;
+  members.push(member);
+  schedule();
+}
 
-    const finish = (error?: unknown) => {
-      if (settled) return;
-      settled = true;
-      for (const worker of workers) {
-        if (error === undefined) releaseThread(worker);
-        else worker.terminate();
-      }
-      signal?.removeEventListener('abort', onAbort);
-      if (error === undefined) resolve({ tally, engine, threads });
-      else reject(error);
-    };
-    const onAbort = () => finish(signal?.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
+function answer(member: Member, message: FromWorker): void {
+  const busy = member.busy;
+  if (busy === null || message.type === 'ready' || message.id !== busy.id) {
+    remove(member);
+    busy?.entry.job.fail(new Error('a worker thread answered a request it was not given'));
+    schedule();
+    return;
+  }
+  member.busy = null;
+  busy.entry.running--;
+  if (message.type === 'failed') {
+    remove(member);
+    busy.entry.job.fail(message.error);
+  } else {
+    busy.entry.job.report(busy.from, busy.to, { total: message.total, unique: message.unique }, message.ms);
+  }
+  schedule();
+}
 
-    const assign = (worker: Thread) => {
-      if (next >= total) return;
-      // The first ranges hold one subproblem each, to measure; then CHUNK_MS worth, capped by a
-      // share of what is left so that the last ranges are small.
-      const perSubproblem = done > 0 ? countedMs / done : Infinity;
-      const share = Math.ceil((total - next) / (threads * 8));
-      const size = Math.max(1, Math.min(share, Math.floor(CHUNK_MS / perSubproblem)));
-      const from = next;
-      next = Math.min(total, next + size);
-      worker.post({ type: 'count', from, to: next });
-    };
-
-    const onMessage = (worker: Thread, message: FromWorker) => {
-      if (settled) return;
-      if (message.type === 'failed') return finish(message.error);
-      if (message.type === 'counted') {
-        addTallies(tally, message);
-        done += message.to - message.from;
-        countedMs += message.ms;
-        try {
-          onProgress?.({ done, total });
-        } catch (error) {
-          return finish(error);
-        }
-        if (done === total) return finish();
-      }
-      assign(worker);
-    };
-
-    (async () => {
-      for (let i = 0; i < threads && !settled; i++) {
-        const worker: Thread = await acquireThread({
-          message: (message) => onMessage(worker, message),
-          error: (error) => finish(error),
-        });
-        if (settled) {
-          worker.terminate();
-          return;
-        }
-        workers.push(worker);
-        worker.post({
-          type: 'init',
-          n: request.n,
-          placed: request.placed,
-          shard: request.shard,
-          module,
-          crashAfter: request.crashAfter,
-        });
-      }
-    })().catch(finish);
-  });
+function crashed(member: Member, error: unknown): void {
+  const busy = member.busy;
+  remove(member);
+  busy?.entry.job.fail(error);
+  schedule();
 }

@@ -1,8 +1,7 @@
 // Worker threads behind one interface: worker_threads in Node, module Web Workers in browsers.
 // Both start from the bundled worker source (worker.generated.ts), so there is no file to find.
-//
-// Threads are kept for the next count once a count is done (starting one costs tens of
-// milliseconds): idle threads do not keep a Node process alive and are stopped after IDLE_MS.
+// A thread counts as started once it has said it is ready; after terminate() nothing more is
+// heard from it, so that no late message of a stopped thread can reach anyone.
 
 import type { FromWorker, ToWorker } from './messages.js';
 import { workerSource } from './worker.generated.js';
@@ -15,22 +14,13 @@ export interface ThreadEvents {
 
 export interface Thread {
   post(message: ToWorker): void;
-  /** Stops the thread at once, whatever it is doing. */
+  /** Stops the thread at once, whatever it is doing; it is not heard from again. */
   terminate(): void;
-}
-
-interface PooledThread extends Thread {
-  events: ThreadEvents;
-  /** Whether the thread keeps a Node process alive. */
+  /** Whether the thread keeps a Node process alive: while it counts, not while it idles. */
   hold(busy: boolean): void;
 }
 
-/** Idle threads are stopped after this long. */
-const IDLE_MS = 5000;
-
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
-const idle: PooledThread[] = [];
-let idleTimer: ReturnType<typeof setTimeout> | undefined;
 
 // Imported by a computed name, so that bundlers for the browser leave Node's modules alone.
 function nodeModule<T>(name: string): Promise<T> {
@@ -41,44 +31,66 @@ function nodeModule<T>(name: string): Promise<T> {
 export async function availableCores(): Promise<number> {
   if (isNode) {
     const os = await nodeModule<typeof import('node:os')>('os');
-    return os.availableParallelism?.() ?? os.cpus().length;
+    return Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
   }
   return Math.max(1, globalThis.navigator?.hardwareConcurrency ?? 1);
 }
 
-/** A thread for a count: an idle one if there is one, else a new one. */
-export async function acquireThread(events: ThreadEvents): Promise<Thread> {
-  const thread = idle.pop() ?? (isNode ? await spawnNodeThread() : spawnWebWorker());
-  thread.events = events;
-  thread.hold(true);
+/** Thrown when a page's Content-Security-Policy does not let the package start worker threads. */
+export class WorkersRefusedError extends Error {
+  constructor(detail: string) {
+    super(
+      `the page's Content-Security-Policy refused to start a worker thread from a blob: URL (${detail}); ` +
+        `allow it with worker-src blob: (or script-src blob: where there is no worker-src), or count without workers`,
+    );
+    this.name = 'WorkersRefusedError';
+  }
+}
+
+/**
+ * Starts a thread and hands it the compiled kernel (or null); resolves once it is ready, rejects
+ * if it fails first. `events` hears from it from then on.
+ */
+export async function spawnThread(events: ThreadEvents, module: WebAssembly.Module | null): Promise<Thread> {
+  let ready: () => void;
+  let failed: (error: unknown) => void;
+  const started = new Promise<void>((resolve, reject) => {
+    ready = resolve;
+    failed = reject;
+  });
+  let isReady = false;
+  const relay: ThreadEvents = {
+    message(message) {
+      if (!isReady && message.type === 'ready') {
+        isReady = true;
+        ready();
+      } else if (isReady) events.message(message);
+    },
+    error(error) {
+      if (isReady) events.error(error);
+      else failed(error);
+    },
+  };
+  const thread = isNode ? await spawnNodeThread(relay) : spawnWebWorker(relay);
+  thread.post({ type: 'init', module });
+  try {
+    await started;
+  } catch (error) {
+    thread.terminate();
+    throw error;
+  }
   return thread;
 }
 
-/** Gives a thread back after a count that ended well; it must have no work left. */
-export function releaseThread(thread: Thread): void {
-  const pooled = thread as PooledThread;
-  pooled.events = {
-    message() {},
-    error: () => {
-      const at = idle.indexOf(pooled);
-      if (at >= 0) idle.splice(at, 1);
-    },
-  };
-  pooled.hold(false);
-  idle.push(pooled);
-  if (idleTimer !== undefined) clearTimeout(idleTimer);
-  idleTimer = setTimeout(() => {
-    for (const t of idle.splice(0)) t.terminate();
-  }, IDLE_MS);
-  (idleTimer as { unref?: () => void }).unref?.();
-}
-
-async function spawnNodeThread(): Promise<PooledThread> {
+async function spawnNodeThread(events: ThreadEvents): Promise<Thread> {
   const { Worker } = await nodeModule<typeof import('node:worker_threads')>('worker_threads');
   const worker = new Worker(new URL(`data:text/javascript;base64,${btoa(workerSource)}`));
   let terminated = false;
-  const thread: PooledThread = {
-    events: { message() {}, error() {} },
+  worker.on('message', (message: FromWorker) => terminated || events.message(message));
+  worker.on('error', (error) => terminated || events.error(error));
+  worker.on('messageerror', (error) => terminated || events.error(error));
+  worker.on('exit', (code) => terminated || events.error(new Error(`a worker thread exited unexpectedly with code ${code}`)));
+  return {
     post: (message) => worker.postMessage(message),
     terminate: () => {
       terminated = true;
@@ -86,31 +98,50 @@ async function spawnNodeThread(): Promise<PooledThread> {
     },
     hold: (busy) => (busy ? worker.ref() : worker.unref()),
   };
-  worker.on('message', (message: FromWorker) => thread.events.message(message));
-  worker.on('error', (error) => thread.events.error(error));
-  worker.on('messageerror', (error) => thread.events.error(error));
-  worker.on('exit', (code) => {
-    if (!terminated) thread.events.error(new Error(`a worker thread exited unexpectedly with code ${code}`));
-  });
-  return thread;
 }
 
 let blobUrl: string | undefined;
+/** The last time a Content-Security-Policy refused a blob: worker here, as the browser reported it. */
+let refusal: string | undefined;
 
-function spawnWebWorker(): PooledThread {
+function watchForRefusals(): void {
+  const scope = globalThis as { addEventListener?: (type: string, listener: (event: Event) => void) => void };
+  if (blobUrl !== undefined || typeof scope.addEventListener !== 'function') return;
+  scope.addEventListener('securitypolicyviolation', (event: Event) => {
+    const violation = event as SecurityPolicyViolationEvent;
+    if (violation.blockedURI === 'blob' || violation.blockedURI?.startsWith('blob:')) {
+      refusal = `${violation.effectiveDirective} ${JSON.stringify(violation.originalPolicy)}`;
+    }
+  });
+}
+
+function spawnWebWorker(events: ThreadEvents): Thread {
+  watchForRefusals();
   blobUrl ??= URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
-  const worker = new Worker(blobUrl, { type: 'module' });
-  const thread: PooledThread = {
-    events: { message() {}, error() {} },
-    post: (message) => worker.postMessage(message),
-    terminate: () => worker.terminate(),
-    hold: () => {},
-  };
-  worker.onmessage = (event: MessageEvent<FromWorker>) => thread.events.message(event.data);
+  let worker: Worker;
+  try {
+    worker = new Worker(blobUrl, { type: 'module' });
+  } catch (error) {
+    // Some browsers refuse a forbidden worker at once, with a SecurityError.
+    if (error instanceof Error && error.name === 'SecurityError') throw new WorkersRefusedError(error.message);
+    throw error;
+  }
+  let terminated = false;
+  worker.onmessage = (event: MessageEvent<FromWorker>) => terminated || events.message(event.data);
   worker.onerror = (event: ErrorEvent) => {
     event.preventDefault();
-    thread.events.error(event.error ?? new Error(event.message || 'a worker thread failed'));
+    if (terminated) return;
+    // Others fire a bare error event; the securitypolicyviolation event that came with it says why.
+    if (refusal !== undefined && !event.message) events.error(new WorkersRefusedError(refusal));
+    else events.error(event.error ?? new Error(event.message || 'a worker thread failed to start or crashed'));
   };
-  worker.onmessageerror = () => thread.events.error(new Error('a message from a worker thread could not be read'));
-  return thread;
+  worker.onmessageerror = () => terminated || events.error(new Error('a message from a worker thread could not be read'));
+  return {
+    post: (message) => worker.postMessage(message),
+    terminate: () => {
+      terminated = true;
+      worker.terminate();
+    },
+    hold: () => {},
+  };
 }

@@ -1,14 +1,11 @@
-// The code of one worker thread (Node worker_threads or a browser module Worker). It plans the
-// same count as the caller (plans are deterministic, so only the request crosses over) and counts
-// the subproblem ranges it is sent. scripts/bundle-worker.mjs bundles this file into a string.
+// The code of one worker thread (Node worker_threads or a browser module Worker). It counts the
+// subproblems it is sent, one message at a time, and answers each with its tally.
+// scripts/bundle-worker.mjs bundles this file into a string (pool/worker.generated.ts).
 
-import { JsKernel } from '../kernel/js-kernel.js';
 import type { Kernel } from '../kernel/kernel.js';
-import { WasmKernel } from '../kernel/wasm-kernel.js';
-import { plan, type Plan } from '../plan/plan.js';
-import { countRange } from '../run/in-thread.js';
-import { emptyTally } from '../run/tally.js';
-import { instantiateKernelSync } from '../wasm/loader.js';
+import { acquireKernelSync } from '../kernel/select.js';
+import { adoptKernelModule } from '../kernel/wasm/loader.js';
+import { RangeCounter } from '../run/count-range.js';
 import type { FromWorker, ToWorker } from './messages.js';
 
 interface Port {
@@ -33,24 +30,25 @@ async function parentPort(): Promise<Port> {
 }
 
 const port = await parentPort();
-let work: { plan: Plan; kernel: Kernel; crashAfter: number } | undefined;
+const kernels = new Map<string, Kernel>();
 
 port.listen((message) => {
+  if (message.type === 'init') {
+    if (message.module !== null) adoptKernelModule(message.module);
+    port.post({ type: 'ready' });
+    return;
+  }
+  const { id, engine, n, countsUnique, subproblems } = message;
   try {
-    if (message.type === 'init') {
-      const kernel = message.module === null ? new JsKernel() : new WasmKernel(instantiateKernelSync(message.module));
-      work = { plan: plan(message.n, message.placed, message.shard), kernel, crashAfter: message.crashAfter ?? Infinity };
-      port.post({ type: 'ready' });
-      return;
+    let kernel = kernels.get(engine);
+    if (kernel === undefined) {
+      kernel = acquireKernelSync(engine);
+      kernels.set(engine, kernel);
     }
-    if (work === undefined) throw new Error('nqueens-wasm worker: count before init');
-    if (work.crashAfter-- <= 0) throw new Error('worker crash requested by a test');
     const started = performance.now();
-    const tally = emptyTally();
-    countRange(work.kernel, work.plan, message.from, message.to, tally);
-    const ms = performance.now() - started;
-    port.post({ type: 'counted', from: message.from, to: message.to, total: tally.total, unique: tally.unique, ms });
+    const tally = new RangeCounter(kernel, n, subproblems, countsUnique, 0, subproblems.count).run();
+    port.post({ type: 'counted', id, total: tally.total, unique: tally.unique, ms: performance.now() - started });
   } catch (error) {
-    port.post({ type: 'failed', error });
+    port.post({ type: 'failed', id, error });
   }
 });

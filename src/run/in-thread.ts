@@ -1,76 +1,79 @@
-// Runs a plan on one kernel in the calling thread: all at once (sync), or in slices that yield to
-// the event loop between them so that progress is reported and an abort is noticed (async).
+// Counting for a job in the calling thread, without holding it: the kernel is called with a
+// budget of steps sized to take about CALL_MS, and every SLICE_MS the event loop gets its turn, so
+// that progress is reported and an abort is seen within a slice whatever the size of a subproblem.
 
-import { BATCH, RECORD_WORDS } from '../../assembly/layout.js';
 import type { Kernel } from '../kernel/kernel.js';
 import type { Plan } from '../plan/plan.js';
-import { writeRecord } from '../plan/records.js';
-import type { Progress } from '../types.js';
-import { addToTally, emptyTally, needsSymmetricPass, type Tally } from './tally.js';
+import { RangeCounter } from './count-range.js';
+import type { Job } from './job.js';
 
-/** Counts subproblems from..to-1 of the plan into the tally. */
-export function countRange(kernel: Kernel, plan: Plan, from: number, to: number, tally: Tally): void {
-  const { n, subproblems, countsUnique } = plan;
-  const plain: number[] = [];
-  const symmetric: number[] = [];
-  for (let start = from; start < to; start += BATCH) {
-    plain.length = 0;
-    symmetric.length = 0;
-    for (let i = start; i < Math.min(to, start + BATCH); i++) {
-      (needsSymmetricPass(subproblems[i], countsUnique) ? symmetric : plain).push(i);
-    }
-    plain.forEach((s, r) => writeRecord(kernel.records, r * RECORD_WORDS, n, subproblems[s].queens));
-    kernel.countBatch(plain.length);
-    plain.forEach((s, r) => addToTally(tally, n, subproblems[s], kernel.result(r, 0), 0n, 0n));
-    symmetric.forEach((s, r) => writeRecord(kernel.records, r * RECORD_WORDS, n, subproblems[s].queens));
-    kernel.countSymmetricBatch(symmetric.length);
-    symmetric.forEach((s, r) =>
-      addToTally(tally, n, subproblems[s], kernel.result(r, 0), kernel.result(r, 1), kernel.result(r, 2)),
-    );
-  }
-}
-
-export function runSync(kernel: Kernel, plan: Plan): Tally {
-  const tally = emptyTally();
-  countRange(kernel, plan, 0, plan.subproblems.length, tally);
-  return tally;
-}
-
-export interface RunControl {
-  signal?: AbortSignal;
-  onProgress?: (progress: Progress) => void;
-}
-
-/** Milliseconds of work between two yields to the event loop. */
+/** Milliseconds a kernel call should take. */
+const CALL_MS = 5;
+/** Milliseconds of counting between two turns of the event loop. */
 const SLICE_MS = 20;
+const MIN_BUDGET = 1 << 8;
+const MAX_BUDGET = 1 << 30;
 
-export async function runAsync(kernel: Kernel, plan: Plan, control: RunControl): Promise<Tally> {
-  const { signal, onProgress } = control;
-  const total = plan.subproblems.length;
-  const tally = emptyTally();
-  let done = 0;
-  let step = 1;
-  onProgress?.({ done, total });
-  while (done < total) {
-    signal?.throwIfAborted();
-    const to = Math.min(total, done + step);
+/** Sizes kernel calls by how long the last ones took. */
+export class Budget {
+  steps = 1 << 12;
+
+  /**
+   * Runs one call with the current budget and adjusts the budget by how long it took; `spent`
+   * tells from the call's result whether it stopped because the budget ran out.
+   */
+  measure<T>(call: (budget: number) => T, spent: (result: T) => boolean): T {
     const started = performance.now();
-    countRange(kernel, plan, done, to, tally);
-    const elapsed = performance.now() - started;
-    done = to;
-    // Subproblems differ in size; keep each slice near SLICE_MS.
-    if (elapsed < SLICE_MS / 2) step *= 2;
-    else if (elapsed > SLICE_MS * 2 && step > 1) step = Math.ceil(step / 2);
-    onProgress?.({ done, total });
-    if (done < total) await yieldToEventLoop();
+    const result = call(this.steps);
+    const ms = performance.now() - started;
+    if (spent(result) && ms < CALL_MS / 2) this.steps = Math.min(MAX_BUDGET, this.steps * 2);
+    else if (ms > CALL_MS * 2) this.steps = Math.max(MIN_BUDGET, Math.floor(this.steps / 2));
+    return result;
   }
-  signal?.throwIfAborted();
-  return tally;
+
+  /** measure() for a call that returns whether it spent its budget. */
+  time(call: (budget: number) => boolean): boolean {
+    return this.measure(call, (spent) => spent);
+  }
 }
 
-function yieldToEventLoop(): Promise<void> {
+/** Lets the event loop run (timers, I/O, an abort) before counting on. */
+export function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => {
     if (typeof setImmediate === 'function') setImmediate(resolve);
-    else setTimeout(resolve, 0);
+    else if (typeof MessageChannel === 'function') {
+      // Unlike setTimeout, not clamped to 4 ms in browsers.
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        resolve();
+      };
+      channel.port2.postMessage(null);
+    } else setTimeout(resolve, 0);
   });
+}
+
+/** Counts ranges of the job in this thread until none are left or the job settles. */
+export async function countInThread(job: Job, plan: Plan, kernel: Kernel, threads: number): Promise<void> {
+  const budget = new Budget();
+  for (let range = job.nextRange(threads); range !== null; range = job.nextRange(threads)) {
+    const [from, to] = range;
+    const counter = new RangeCounter(kernel, plan.n, plan.subproblems, plan.countsUnique, from, to);
+    let reported = 0;
+    let ms = 0;
+    while (!counter.done) {
+      const started = performance.now();
+      do budget.time((steps) => counter.step(steps));
+      while (!counter.done && performance.now() - started < SLICE_MS);
+      ms += performance.now() - started;
+      if (counter.finished > reported) {
+        job.report(from + reported, from + counter.finished, counter.takeTally(), ms);
+        reported = counter.finished;
+        ms = 0;
+      }
+      if (job.isSettled) return;
+      await yieldToEventLoop();
+      if (job.isSettled) return;
+    }
+  }
 }

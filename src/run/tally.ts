@@ -4,11 +4,11 @@
 // counts weight times in the total. For the unique count, Burnside's lemma over the stabilizer H:
 // the completions of the frame fall into (sum over h in H of the completions h leaves unchanged) / |H|
 // classes, and each class is one unique solution. The rotations' fixed completions come from the
-// kernel's symmetric pass; reflections fix no solution of a board larger than 1×1 (a mirrored or
+// kernel's symmetric search; reflections fix no solution of a board larger than 1×1 (a mirrored or
 // transposed solution would need two queens on one line).
 
 import { HALF_TURN, QUARTER_TURN, SYMMETRIES, THREE_QUARTER_TURN, isReflection } from '../symmetry.js';
-import type { Subproblem } from '../plan/subproblem.js';
+import type { Subproblems } from '../plan/subproblem.js';
 
 export interface Tally {
   total: bigint;
@@ -20,30 +20,29 @@ export function emptyTally(): Tally {
 }
 
 /** Adds one tally to another. */
-export function addTallies(into: Tally, from: { total: bigint; unique: bigint }): void {
+export function addTallies(into: Tally, from: Tally): void {
   into.total += from.total;
   into.unique += from.unique;
 }
 
-/** Whether the subproblem needs the kernel's symmetric pass to be counted uniquely. */
-export function needsSymmetricPass(sub: Subproblem, countsUnique: boolean): boolean {
-  return countsUnique && (sub.stabilizer & (1 << HALF_TURN)) !== 0;
-}
-
-export function addToTally(
+/** Adds the kernel's results for subproblem i of the list. */
+export function addSubproblem(
   tally: Tally,
   n: number,
-  sub: Subproblem,
+  list: Subproblems,
+  i: number,
+  countsUnique: boolean,
   completions: bigint,
   halfTurns: bigint,
   quarterTurns: bigint,
 ): void {
-  tally.total += BigInt(sub.weight) * completions;
-  if (sub.stabilizer === 0) return;
+  tally.total += BigInt(list.weight[i]) * completions;
+  const stabilizer = list.stabilizer[i];
+  if (!countsUnique || stabilizer === 0) return;
   let fixed = 0n;
   let size = 0n;
   for (let g = 0; g < SYMMETRIES; g++) {
-    if ((sub.stabilizer & (1 << g)) === 0) continue;
+    if ((stabilizer & (1 << g)) === 0) continue;
     size++;
     if (g === HALF_TURN) fixed += halfTurns;
     else if (g === QUARTER_TURN || g === THREE_QUARTER_TURN) fixed += quarterTurns;

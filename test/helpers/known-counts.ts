@@ -6,9 +6,10 @@ interface KnownCount {
   unique: string;
 }
 
-const file = new URL('../../../shared/data/known-counts.json', import.meta.url);
+// A copy of the project's shared data, kept in the repository so that a fresh clone tests on its own.
+const file = new URL('../data/known-counts.json', import.meta.url);
 
-/** OEIS A000170 (total) and A002562 (unique) for n = 1..27, from ../shared/data. */
+/** OEIS A000170 (total) and A002562 (unique) for n = 1..27. */
 export const knownCounts: ReadonlyMap<number, { total: bigint; unique: bigint }> = new Map(
   (JSON.parse(readFileSync(file, 'utf8')).counts as KnownCount[]).map((c) => [
     c.n,

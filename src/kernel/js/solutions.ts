@@ -1,13 +1,13 @@
 // Listing: every solution of a record, in lexicographic order of cols[row], written n bytes each
-// into `out`. The search stops when `max` boards are written and keeps its whole state in
-// `state`, so the next call continues where this one stopped.
+// into `out`. The search stops when `max` boards are written, or when its budget of backtracks is
+// spent, and keeps its whole state in `state`, so the next call continues where this one stopped.
 // assembly/solutions.ts and src/kernel/js/solutions.ts are the same algorithm.
 
 import {
   ENUM_BOARD,
   ENUM_COLS,
   ENUM_DONE,
-  ENUM_FRAMES,
+  ENUM_LEVELS,
   ENUM_FREE,
   ENUM_LEFT,
   ENUM_LEVEL,
@@ -19,9 +19,9 @@ import {
   REC_ROW,
   REC_SHIFT,
   REC_SIZE,
+  SAVED_LEVEL_WORDS,
 } from '../../../assembly/layout.js';
-
-const FRAME_WORDS = 4; // one saved level: free, cols, left, right
+import { ctz } from './bits.js';
 
 /** The current board, column per row, as bytes of the state. */
 function boardOf(state: Int32Array): Uint8Array {
@@ -42,8 +42,11 @@ export function startSolutions(record: Int32Array, state: Int32Array): void {
   state[ENUM_DONE] = 0;
 }
 
-/** Writes up to max more solutions into out; returns how many (0 once all are written). */
-export function nextSolutions(record: Int32Array, state: Int32Array, out: Uint8Array, max: number): number {
+/**
+ * Writes up to max more solutions into out, for at most `budget` backtracks; returns how many.
+ * The enumeration is over when state[ENUM_DONE] is set.
+ */
+export function nextSolutions(record: Int32Array, state: Int32Array, out: Uint8Array, max: number, budget: number): number {
   if (state[ENUM_DONE] !== 0 || max <= 0) return 0;
   const n = record[REC_SIZE];
   const levels = record[REC_LEVELS];
@@ -58,7 +61,7 @@ export function nextSolutions(record: Int32Array, state: Int32Array, out: Uint8A
   const masks = REC_MASK;
   const shifts = REC_SHIFT;
   const rows = REC_ROW;
-  const frames = ENUM_FRAMES;
+  const levelsSaved = ENUM_LEVELS;
   const last = levels - 1;
 
   let level = state[ENUM_LEVEL];
@@ -71,7 +74,7 @@ export function nextSolutions(record: Int32Array, state: Int32Array, out: Uint8A
     if (free !== 0) {
       const bit = free & -free;
       free ^= bit;
-      board[record[rows + level]] = 31 - Math.clz32(bit);
+      board[record[rows + level]] = ctz(bit);
       if (level === last) {
         copyBoard(out, at, board, n);
         at += n;
@@ -85,11 +88,11 @@ export function nextSolutions(record: Int32Array, state: Int32Array, out: Uint8A
       const nextRight = (right | bit) >>> shift;
       const nextFree = record[masks + level + 1] & ~(nextCols | nextLeft | nextRight);
       if (nextFree === 0) continue;
-      const frame = frames + level * FRAME_WORDS;
-      state[frame] = free;
-      state[frame + 1] = cols;
-      state[frame + 2] = left;
-      state[frame + 3] = right;
+      const saved = levelsSaved + level * SAVED_LEVEL_WORDS;
+      state[saved] = free;
+      state[saved + 1] = cols;
+      state[saved + 2] = left;
+      state[saved + 3] = right;
       level++;
       cols = nextCols;
       left = nextLeft;
@@ -100,12 +103,13 @@ export function nextSolutions(record: Int32Array, state: Int32Array, out: Uint8A
         state[ENUM_DONE] = 1;
         break;
       }
+      if (--budget < 0) break;
       level--;
-      const frame = frames + level * FRAME_WORDS;
-      free = state[frame];
-      cols = state[frame + 1];
-      left = state[frame + 2];
-      right = state[frame + 3];
+      const saved = levelsSaved + level * SAVED_LEVEL_WORDS;
+      free = state[saved];
+      cols = state[saved + 1];
+      left = state[saved + 2];
+      right = state[saved + 3];
     }
   }
   state[ENUM_LEVEL] = level;

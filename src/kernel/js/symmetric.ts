@@ -1,93 +1,223 @@
-// Counting the completions that a half turn or a quarter turn of the board leaves unchanged, for
-// the unique count. assembly/symmetric.ts and src/kernel/js/symmetric.ts are the same algorithm.
+// Counting the completions that a rotation of the board leaves unchanged, for the unique count.
+// assembly/symmetric.ts is the same algorithm, step for step and name for name (the reasons are
+// written there); the scope of symmetricSearch() holds what is the module's memory in wasm. The
+// diagonal sets need 2n - 1 bits: here two 32-bit halves (low: bits 0..31, high: bits 32..63)
+// where wasm has one u64.
 
-import { REC_BOARD, REC_LEVELS, REC_MASK, REC_ROW, REC_SHIFT, REC_SIZE } from '../../../assembly/layout.js';
+import { MAX_N, REC_BOARD, REC_SIZE } from '../../../assembly/layout.js';
+import { ctz } from './bits.js';
 
-export const SAVE_WORDS = 4; // one saved state: free, cols, left, right
+/** The rotations whose fixed completions this search counts. */
+export const QUARTER_TURN = 1;
+export const HALF_TURN = 2;
 
-// Only for the few records whose pre-placed queens a half turn maps onto themselves: it visits
-// every leaf and checks the whole board, so it favours plainness over speed.
-export function symmetricCompletions(
-  records: Int32Array,
-  record: number,
-  stack: Int32Array,
-  board: Int32Array,
-  out: Float64Array,
-  at: number,
-): void {
-  const n = records[record + REC_SIZE];
-  const levels = records[record + REC_LEVELS];
-  const masks = record + REC_MASK;
-  const shifts = record + REC_SHIFT;
-  const rows = record + REC_ROW;
-  board.set(records.subarray(record + REC_BOARD, record + REC_BOARD + n));
+export interface SymmetricSearch {
+  /** Sets up the count of the fixed completions; false when the record alone decides it. */
+  start(records: Int32Array, record: number, rotation: number): boolean;
+  /** Runs for at most `budget` candidates: the budget left, or -1 when it was spent first. */
+  run(budget: number): number;
+  /** The fixed completions counted, once run has finished. */
+  count(): number;
+}
 
-  let count = 0;
-  let halfTurns = 0;
-  let quarterTurns = 0;
-  if (levels === 0) {
-    count = 1;
-    halfTurns = fixedByHalfTurn(board, n) ? 1 : 0;
-    quarterTurns = fixedByQuarterTurn(board, n) ? 1 : 0;
-  } else {
-    const last = levels - 1;
-    let level = 0;
+// Bit i of a 64-bit set kept as two 32-bit words.
+function has(low: number, high: number, i: number): number {
+  return i < 32 ? (low >>> i) & 1 : (high >>> (i - 32)) & 1;
+}
+
+// The 32 bits of a 64-bit set from bit i up.
+function bitsFrom(low: number, high: number, i: number): number {
+  if (i === 0) return low;
+  return i < 32 ? (low >>> i) | (high << (32 - i)) : high >>> (i - 32);
+}
+
+export function symmetricSearch(): SymmetricSearch {
+  // A level saved below the current one: its row, its candidates not tried yet, and the sets as
+  // they were on entering it.
+  const LEVELS = MAX_N + 1;
+  const levelRow = new Int32Array(LEVELS);
+  const levelFree = new Int32Array(LEVELS);
+  const levelCols = new Int32Array(LEVELS);
+  const levelFilled = new Int32Array(LEVELS); // rows with a queen
+  const levelDownLow = new Int32Array(LEVELS); // diagonals r + c taken
+  const levelDownHigh = new Int32Array(LEVELS);
+  const levelUpLow = new Int32Array(LEVELS); // diagonals c - r + n - 1 taken
+  const levelUpHigh = new Int32Array(LEVELS);
+  // The column of the queen in each row, valid for the rows in `filled`.
+  const board = new Int32Array(MAX_N);
+
+  // The search between two calls.
+  let size = 0;
+  let turn = 0;
+  let savedLevel = -1; // -1 once the search has ended
+  let savedRow = 0;
+  let savedFree = 0;
+  let savedCols = 0;
+  let savedFilled = 0;
+  let savedDownLow = 0;
+  let savedDownHigh = 0;
+  let savedUpLow = 0;
+  let savedUpHigh = 0;
+  let savedCount = 0;
+  // What placeOrbit leaves: the sets with the orbit placed.
+  let orbitCols = 0;
+  let orbitFilled = 0;
+  let orbitDownLow = 0;
+  let orbitDownHigh = 0;
+  let orbitUpLow = 0;
+  let orbitUpHigh = 0;
+
+  // Places the orbit of (row, col) on top of the given sets, leaving the result in orbit*.
+  // Returns false when a square of the orbit is attacked, or its row holds another queen.
+  function placeOrbit(
+    row: number, col: number, cols: number, filled: number,
+    downLow: number, downHigh: number, upLow: number, upHigh: number,
+  ): boolean {
+    const last = size - 1;
+    let r = row;
+    let c = col;
+    do {
+      if ((filled >>> r) & 1) {
+        if (board[r] !== c) return false;
+      } else {
+        const diagonal = c - r + last;
+        const sum = r + c;
+        if (((cols >>> c) & 1) | has(downLow, downHigh, sum) | has(upLow, upHigh, diagonal)) return false;
+        cols |= 1 << c;
+        filled |= 1 << r;
+        if (sum < 32) downLow |= 1 << sum;
+        else downHigh |= 1 << (sum - 32);
+        if (diagonal < 32) upLow |= 1 << diagonal;
+        else upHigh |= 1 << (diagonal - 32);
+        board[r] = c;
+      }
+      // The next image: a quarter turn maps (r, c) to (c, n-1-r); a half turn to (n-1-r, n-1-c).
+      const image = turn === QUARTER_TURN ? c : last - r;
+      c = turn === QUARTER_TURN ? last - r : last - c;
+      r = image;
+    } while (r !== row || c !== col);
+    orbitCols = cols;
+    orbitFilled = filled;
+    orbitDownLow = downLow;
+    orbitDownHigh = downHigh;
+    orbitUpLow = upLow;
+    orbitUpHigh = upHigh;
+    return true;
+  }
+
+  function freeSquares(row: number, cols: number, downLow: number, downHigh: number, upLow: number, upHigh: number): number {
+    const all = size === 32 ? -1 : (1 << size) - 1;
+    return all & ~(cols | bitsFrom(downLow, downHigh, row) | bitsFrom(upLow, upHigh, size - 1 - row));
+  }
+
+  function start(records: Int32Array, record: number, rotation: number): boolean {
+    size = records[record + REC_SIZE];
+    turn = rotation;
+    savedCount = 0;
+    savedLevel = -1;
+    const all = size === 32 ? -1 : (1 << size) - 1;
+    // The pre-placed queens bring their whole orbits.
     let cols = 0;
-    let left = 0;
-    let right = 0;
-    let free = records[masks];
-    let frame = 0;
+    let filled = 0;
+    let downLow = 0;
+    let downHigh = 0;
+    let upLow = 0;
+    let upHigh = 0;
+    for (let row = 0; row < size; row++) {
+      const col = records[record + REC_BOARD + row];
+      if (col < 0) continue;
+      if (!placeOrbit(row, col, cols, filled, downLow, downHigh, upLow, upHigh)) return false;
+      cols = orbitCols;
+      filled = orbitFilled;
+      downLow = orbitDownLow;
+      downHigh = orbitDownHigh;
+      upLow = orbitUpLow;
+      upHigh = orbitUpHigh;
+    }
+    if (filled === all) {
+      savedCount = 1;
+      return false;
+    }
+    const row = ctz(~filled);
+    savedLevel = 0;
+    savedRow = row;
+    savedFree = freeSquares(row, cols, downLow, downHigh, upLow, upHigh);
+    savedCols = cols;
+    savedFilled = filled;
+    savedDownLow = downLow;
+    savedDownHigh = downHigh;
+    savedUpLow = upLow;
+    savedUpHigh = upHigh;
+    return true;
+  }
+
+  function run(budget: number): number {
+    const all = size === 32 ? -1 : (1 << size) - 1;
+    let level = savedLevel;
+    let row = savedRow;
+    let free = savedFree;
+    let cols = savedCols;
+    let filled = savedFilled;
+    let downLow = savedDownLow;
+    let downHigh = savedDownHigh;
+    let upLow = savedUpLow;
+    let upHigh = savedUpHigh;
+    let count = savedCount;
     for (;;) {
+      if (--budget < 0) break;
       if (free !== 0) {
         const bit = free & -free;
         free ^= bit;
-        board[records[rows + level]] = 31 - Math.clz32(bit);
-        if (level === last) {
+        if (!placeOrbit(row, ctz(bit), cols, filled, downLow, downHigh, upLow, upHigh)) continue;
+        if (orbitFilled === all) {
           count++;
-          halfTurns += fixedByHalfTurn(board, n) ? 1 : 0;
-          quarterTurns += fixedByQuarterTurn(board, n) ? 1 : 0;
           continue;
         }
-        const shift = records[shifts + level];
-        stack[frame] = free;
-        stack[frame + 1] = cols;
-        stack[frame + 2] = left;
-        stack[frame + 3] = right;
-        frame += SAVE_WORDS;
+        levelRow[level] = row;
+        levelFree[level] = free;
+        levelCols[level] = cols;
+        levelFilled[level] = filled;
+        levelDownLow[level] = downLow;
+        levelDownHigh[level] = downHigh;
+        levelUpLow[level] = upLow;
+        levelUpHigh[level] = upHigh;
         level++;
-        cols |= bit;
-        left = (left | bit) << shift;
-        right = (right | bit) >>> shift;
-        free = records[masks + level] & ~(cols | left | right);
+        cols = orbitCols;
+        filled = orbitFilled;
+        downLow = orbitDownLow;
+        downHigh = orbitDownHigh;
+        upLow = orbitUpLow;
+        upHigh = orbitUpHigh;
+        row = ctz(~filled);
+        free = freeSquares(row, cols, downLow, downHigh, upLow, upHigh);
       } else {
-        if (level === 0) break;
-        frame -= SAVE_WORDS;
+        if (level === 0) {
+          level = -1;
+          break;
+        }
         level--;
-        free = stack[frame];
-        cols = stack[frame + 1];
-        left = stack[frame + 2];
-        right = stack[frame + 3];
+        row = levelRow[level];
+        free = levelFree[level];
+        cols = levelCols[level];
+        filled = levelFilled[level];
+        downLow = levelDownLow[level];
+        downHigh = levelDownHigh[level];
+        upLow = levelUpLow[level];
+        upHigh = levelUpHigh[level];
       }
     }
+    savedLevel = level;
+    savedRow = row;
+    savedFree = free;
+    savedCols = cols;
+    savedFilled = filled;
+    savedDownLow = downLow;
+    savedDownHigh = downHigh;
+    savedUpLow = upLow;
+    savedUpHigh = upHigh;
+    savedCount = count;
+    return budget;
   }
-  out[at] = count;
-  out[at + 1] = halfTurns;
-  out[at + 2] = quarterTurns;
-}
 
-// (r, c) -> (n-1-r, n-1-c) maps the board onto itself.
-function fixedByHalfTurn(board: Int32Array, n: number): boolean {
-  for (let r = 0; r < n; r++) {
-    if (board[n - 1 - r] !== n - 1 - board[r]) return false;
-  }
-  return true;
+  return { start, run, count: () => savedCount };
 }
-
-// (r, c) -> (c, n-1-r) maps the board onto itself.
-function fixedByQuarterTurn(board: Int32Array, n: number): boolean {
-  for (let r = 0; r < n; r++) {
-    if (board[board[r]] !== n - 1 - r) return false;
-  }
-  return true;
-}
-

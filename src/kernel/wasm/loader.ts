@@ -1,0 +1,96 @@
+// The one place that turns the embedded bytes into running kernels. The module is compiled once
+// per thread and cached (a worker thread is handed the module its parent compiled); each kernel
+// instance gets its own memory. The same code runs in Node, in a browser page and in a worker.
+
+import { instantiate, instantiateSync } from '@assemblyscript/loader';
+import { kernelWasmBase64 } from './kernel.generated.js';
+
+export interface KernelExports {
+  readonly memory: WebAssembly.Memory;
+  recordsOffset(): number;
+  resultsOffset(): number;
+  enumStateOffset(): number;
+  solutionsOffset(): number;
+  startBatch(count: number): void;
+  countSteps(budget: number): number;
+  startSolutions(): void;
+  nextSolutions(max: number, budget: number): number;
+}
+
+/** Thrown when the wasm engine is asked for where WebAssembly cannot run. */
+export class WasmUnavailableError extends Error {
+  constructor(reason: string) {
+    super(`the 'wasm' engine is unavailable here (${reason}); use engine: 'js'`);
+    this.name = 'WasmUnavailableError';
+  }
+}
+
+let compiled: WebAssembly.Module | undefined;
+let compiling: Promise<WebAssembly.Module> | undefined;
+
+function bytes(): Uint8Array<ArrayBuffer> {
+  const text = atob(kernelWasmBase64);
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+  return out;
+}
+
+function noWebAssembly(): WasmUnavailableError | undefined {
+  return typeof WebAssembly !== 'object' || WebAssembly === null || typeof WebAssembly.Module !== 'function'
+    ? new WasmUnavailableError('this runtime has no WebAssembly')
+    : undefined;
+}
+
+function unavailable(error: unknown): WasmUnavailableError {
+  // A Content-Security-Policy without 'wasm-unsafe-eval' makes compilation throw (CompileError or
+  // EvalError, depending on the browser).
+  return new WasmUnavailableError(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+}
+
+/** The compiled module, compiling synchronously on first use. */
+export function compileKernelSync(): WebAssembly.Module {
+  if (compiled === undefined) {
+    const missing = noWebAssembly();
+    if (missing) throw missing;
+    try {
+      compiled = new WebAssembly.Module(bytes());
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+  return compiled;
+}
+
+/** The compiled module, compiling asynchronously on first use (the way for a browser's main thread). */
+export function compileKernel(): Promise<WebAssembly.Module> {
+  if (compiled !== undefined) return Promise.resolve(compiled);
+  compiling ??= (async () => {
+    const missing = noWebAssembly();
+    if (missing) throw missing;
+    try {
+      compiled ??= await WebAssembly.compile(bytes());
+      return compiled;
+    } catch (error) {
+      throw unavailable(error);
+    } finally {
+      // A failure is not cached: the next call tries again.
+      compiling = undefined;
+    }
+  })();
+  return compiling;
+}
+
+/** Uses a module compiled elsewhere (a worker thread gets it from the thread that compiled it). */
+export function adoptKernelModule(module: WebAssembly.Module): void {
+  compiled ??= module;
+}
+
+/** A new instance, with memory of its own. */
+export function instantiateKernelSync(module: WebAssembly.Module): KernelExports {
+  return instantiateSync<Record<string, unknown>>(module).exports as unknown as KernelExports;
+}
+
+/** A new instance, with memory of its own, instantiated asynchronously. */
+export async function instantiateKernel(module: WebAssembly.Module): Promise<KernelExports> {
+  return (await instantiate<Record<string, unknown>>(module)).exports as unknown as KernelExports;
+}

@@ -1,0 +1,59 @@
+// Listing the solutions of a board: the kernel writes them in batches into a buffer and keeps its
+// search state between batches, in a state each listing owns, so that any number of listings can
+// take turns on one kernel instance. The batches grow from one board (the first solution comes as
+// soon as it is found) to the buffer's capacity.
+
+import { ENUM_DONE, ENUM_WORDS, RECORD_WORDS, SOLUTION_BYTES } from '../../assembly/layout.js';
+import type { CpuEngine } from '../kernel/kernel.js';
+import { acquireKernelSync, releaseKernel } from '../kernel/select.js';
+import type { Queen } from '../types.js';
+import { UNBOUNDED } from './count-range.js';
+import { writeRecord } from './records.js';
+
+export class Enumeration {
+  private readonly record = new Int32Array(RECORD_WORDS);
+  private readonly state = new Int32Array(ENUM_WORDS);
+  private readonly boards: Uint8Array;
+  private readonly capacity: number;
+  private batch = 1;
+  private started = false;
+
+  constructor(private readonly engine: CpuEngine, private readonly n: number, placed: readonly Queen[]) {
+    writeRecord(this.record, 0, n, placed.flat(), 0, placed.length * 2, 0);
+    this.capacity = Math.floor(SOLUTION_BYTES / n);
+    this.boards = new Uint8Array(this.capacity * n);
+  }
+
+  get done(): boolean {
+    return this.started && this.state[ENUM_DONE] !== 0;
+  }
+
+  /**
+   * The next batch of boards, searching for at most `budget` steps: each board is a fresh array
+   * the caller owns. Empty when the budget ran out first (or when the listing is over: see done).
+   */
+  next(budget = UNBOUNDED): number[][] {
+    const kernel = acquireKernelSync(this.engine);
+    try {
+      if (!this.started) {
+        kernel.startSolutions(this.record, this.state);
+        this.started = true;
+      }
+      if (this.done) return [];
+      const written = kernel.nextSolutions(this.record, this.state, this.boards, this.batch, budget);
+      const { n, boards } = this;
+      const out: number[][] = [];
+      for (let i = 0; i < written; i++) out.push(Array.from(boards.subarray(i * n, (i + 1) * n)));
+      if (written === this.batch) this.batch = Math.min(this.batch * 8, this.capacity);
+      return out;
+    } finally {
+      releaseKernel(kernel);
+    }
+  }
+}
+
+/** Every solution, lazily: nothing is searched before the first next(). */
+export function* enumerate(engine: CpuEngine, n: number, placed: readonly Queen[]): Generator<number[], void, undefined> {
+  const listing = new Enumeration(engine, n, placed);
+  while (!listing.done) yield* listing.next();
+}

@@ -1,0 +1,229 @@
+// A count in progress: the subproblems still to hand out, the tally of those finished, progress,
+// checkpoints, and how it ends. The threads that count (the calling thread, pool threads) take
+// ranges of subproblems from it and give back their tallies.
+//
+// A job settles exactly once: with its tally when every subproblem is counted, or with the first
+// fault: a callback that throws (whatever it throws), an abort (whatever its reason), a failed
+// thread. After that nothing reaches it: late results are dropped, and whoever still counts for
+// it is told to stop (onSettled).
+
+import type { Plan } from '../plan/plan.js';
+import type { Progress } from '../types.js';
+import { emptyTally, addTallies, type Tally } from './tally.js';
+
+/** Where a resumed count starts: the ranges already counted, their tally and the time they took. */
+export interface ResumeState {
+  readonly done: readonly (readonly [number, number])[];
+  readonly tally: Tally;
+  readonly elapsedMs: number;
+}
+
+export interface JobControl {
+  signal?: AbortSignal;
+  onProgress?: (progress: Progress) => void;
+  resume?: ResumeState;
+  /** Called every checkpointEveryMs, and when the count is aborted. */
+  onCheckpoint?: (state: ResumeState) => void;
+  checkpointEveryMs?: number;
+  /** When the count began (performance.now()), if before the job: its time counts too. */
+  startedAt?: number;
+}
+
+/** The time one range of subproblems should take: often enough for progress, rarely enough for the messages to cost nothing. */
+const RANGE_MS = 50;
+
+/** The reason an aborted signal gives; a signal-like object without one gets the standard AbortError. */
+export function abortReason(signal: AbortSignal): unknown {
+  return signal.reason !== undefined ? signal.reason : new DOMException('This operation was aborted', 'AbortError');
+}
+
+export class Job {
+  readonly total: number;
+  readonly promise: Promise<Tally>;
+  private readonly tally: Tally = emptyTally();
+  /** Finished ranges, disjoint and in order. */
+  private readonly finished: [number, number][] = [];
+  /** Ranges not handed out yet, in order. */
+  private readonly pending: [number, number][] = [];
+  private done = 0;
+  private countedMs = 0;
+  private timedSubproblems = 0;
+  private settled = false;
+  private failed = false;
+  private readonly startedAt: number;
+  private readonly earlierMs: number;
+  private readonly settledListeners: ((failed: boolean) => void)[] = [];
+  private resolve!: (tally: Tally) => void;
+  private reject!: (reason: unknown) => void;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly onAbort = () => this.abort();
+
+  constructor(plan: Plan, private readonly control: JobControl) {
+    this.total = plan.subproblems.count;
+    this.startedAt = control.startedAt ?? performance.now();
+    this.promise = new Promise<Tally>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    // Settling is observed by the caller through `promise`; a rejection nobody awaits yet is not
+    // an unhandled one.
+    this.promise.catch(() => {});
+    const { resume, signal } = control;
+    this.earlierMs = resume?.elapsedMs ?? 0;
+    if (resume) {
+      for (const [from, to] of resume.done) {
+        this.addFinished(from, to);
+        this.done += to - from;
+      }
+      addTallies(this.tally, resume.tally);
+    }
+    let at = 0;
+    for (const [from, to] of this.finished) {
+      if (from > at) this.pending.push([at, from]);
+      at = to;
+    }
+    if (at < this.total) this.pending.push([at, this.total]);
+
+    // The abort listener comes first, so that an abort from inside any later callback is seen.
+    if (signal) {
+      if (signal.aborted) {
+        this.fail(abortReason(signal));
+        return;
+      }
+      signal.addEventListener('abort', this.onAbort, { once: true });
+    }
+    if (control.onCheckpoint) {
+      this.timer = setInterval(() => this.checkpoint(), control.checkpointEveryMs ?? 30_000);
+      (this.timer as { unref?: () => void }).unref?.();
+    }
+    this.progress();
+    if (!this.settled && this.done === this.total) this.succeed();
+  }
+
+  get isSettled(): boolean {
+    return this.settled;
+  }
+
+  /** Whether ranges are left to hand out. */
+  get hasWork(): boolean {
+    return !this.settled && this.pending.length > 0;
+  }
+
+  /** Time spent on this count, over every run it continues. */
+  get elapsedMs(): number {
+    return this.earlierMs + (performance.now() - this.startedAt);
+  }
+
+  /** Calls `listener` once the job settles (at once if it has): failed is false on success. */
+  onSettled(listener: (failed: boolean) => void): void {
+    if (this.settled) listener(this.failed);
+    else this.settledListeners.push(listener);
+  }
+
+  /**
+   * The next range for a thread, or null when everything is handed out. Ranges take about
+   * RANGE_MS as measured so far (one subproblem before anything is measured), and never more than
+   * a share of what is left, so that the last ones are small and no thread idles at the end.
+   */
+  nextRange(threads: number): [number, number] | null {
+    if (!this.hasWork) return null;
+    let left = 0;
+    for (const [from, to] of this.pending) left += to - from;
+    const perSubproblem = this.timedSubproblems > 0 ? this.countedMs / this.timedSubproblems : Infinity;
+    const share = Math.ceil(left / (Math.max(1, threads) * 8));
+    const size = Math.max(1, Math.min(share, Math.floor(RANGE_MS / perSubproblem)));
+    const first = this.pending[0];
+    const from = first[0];
+    const to = Math.min(first[1], from + size);
+    if (to === first[1]) this.pending.shift();
+    else first[0] = to;
+    return [from, to];
+  }
+
+  /** A thread finished subproblems from..to-1 in `ms`, with this tally. */
+  report(from: number, to: number, tally: Tally, ms: number): void {
+    if (this.settled) return;
+    addTallies(this.tally, tally);
+    this.addFinished(from, to);
+    this.done += to - from;
+    this.countedMs += ms;
+    this.timedSubproblems += to - from;
+    this.progress();
+    if (!this.settled && this.done === this.total) this.succeed();
+  }
+
+  /** Ends the count with a fault; the first one wins. */
+  fail(reason: unknown): void {
+    if (this.settled) return;
+    this.finish(true);
+    this.reject(reason);
+  }
+
+  /** The state to resume from: what is finished, its tally, the time so far. */
+  state(): ResumeState {
+    return { done: this.finished.map(([from, to]) => [from, to] as const), tally: { ...this.tally }, elapsedMs: this.elapsedMs };
+  }
+
+  private abort(): void {
+    if (this.settled) return;
+    const reason = abortReason(this.control.signal!);
+    // The checkpoint of an aborted count is the one to resume from; a throw from it does not
+    // replace the abort as the reason.
+    try {
+      this.control.onCheckpoint?.(this.state());
+    } catch {
+      // the count is ending with the abort reason either way
+    }
+    this.fail(reason);
+  }
+
+  private checkpoint(): void {
+    if (this.settled) return;
+    try {
+      this.control.onCheckpoint?.(this.state());
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  private progress(): void {
+    if (!this.control.onProgress) return;
+    try {
+      this.control.onProgress({ done: this.done, total: this.total });
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  private succeed(): void {
+    if (this.settled) return;
+    this.finish(false);
+    this.resolve(this.tally);
+  }
+
+  private finish(failed: boolean): void {
+    this.settled = true;
+    this.failed = failed;
+    this.pending.length = 0;
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.control.signal?.removeEventListener('abort', this.onAbort);
+    for (const listener of this.settledListeners.splice(0)) listener(failed);
+  }
+
+  private addFinished(from: number, to: number): void {
+    if (from >= to) return;
+    const list = this.finished;
+    // Insert in order, merging with the neighbours it touches.
+    let i = list.length;
+    while (i > 0 && list[i - 1][0] > from) i--;
+    list.splice(i, 0, [from, to]);
+    if (i + 1 < list.length && list[i][1] === list[i + 1][0]) {
+      list[i][1] = list[i + 1][1];
+      list.splice(i + 1, 1);
+    }
+    if (i > 0 && list[i - 1][1] === list[i][0]) {
+      list[i - 1][1] = list[i][1];
+      list.splice(i, 1);
+    }
+  }
+}
