@@ -46,6 +46,14 @@ describe('count control', () => {
     expect(seen.at(-1)!.done).toBe(total);
   });
 
+  it('takes a signal-like object without throwIfAborted (as older polyfills make), on the pool and in-thread', async () => {
+    const signal = { aborted: false, reason: undefined, addEventListener() {}, removeEventListener() {} };
+    expect(await count(11, { signal: signal as never })).toMatchObject({ total: 2680 });
+    expect(await count(11, { workers: 2, signal: signal as never })).toMatchObject({ total: 2680 });
+    const aborted = { ...signal, aborted: true, reason: 'gone' };
+    await expect(count(11, { signal: aborted as never })).rejects.toBe('gone');
+  });
+
   it('an explicit workers count runs on that many worker threads, and the result says so', async () => {
     expect(await count(10, { workers: 2 })).toMatchObject({ total: 724, workers: 2 });
   });

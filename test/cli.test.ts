@@ -1,6 +1,6 @@
 // The nqueens command line, run as a user runs it: the built bin in a child process.
 import { execFile, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -178,6 +178,70 @@ describe('nqueens merge', () => {
   });
 });
 
+describe('nqueens merge, hardened', () => {
+  const line = (index: number, count: number, total: string, n: unknown = 10) =>
+    `${JSON.stringify({ n, shard: { index, count }, total })}\n`;
+
+  function mergeInput(input: string | Buffer, args: string[] = []): ReturnType<typeof spawnSync> {
+    return spawnSync(process.execPath, [bin, 'merge', ...args], { input, encoding: 'utf8', timeout: 20_000 });
+  }
+
+  it('reads standard input when no file is given, and for -', () => {
+    const input = line(0, 2, '500') + line(1, 2, '224');
+    expect(mergeInput(input)).toMatchObject({ status: 0, stdout: 'n = 10: 724 solutions (2 shards merged)\n' });
+    expect(mergeInput(input, ['-'])).toMatchObject({ status: 0, stdout: 'n = 10: 724 solutions (2 shards merged)\n' });
+  });
+
+  it('reads files with a UTF-8 byte order mark, UTF-16 files (little and big endian) and CRLF line ends', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nqueens-merge-'));
+    const text = (line(0, 2, '500') + line(1, 2, '224')).replace(/\n/g, '\r\n');
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const be = Buffer.from(le);
+    be.swap16();
+    const files: [string, Buffer][] = [
+      ['utf8-bom.json', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)])],
+      ['utf16le.json', le],
+      ['utf16be.json', be],
+    ];
+    for (const [name, bytes] of files) {
+      writeFileSync(join(dir, name), bytes);
+      expect({ name, ...mergeInput('', [join(dir, name)]) }).toMatchObject({ name, status: 0, stdout: 'n = 10: 724 solutions (2 shards merged)\n' });
+    }
+  });
+
+  it.each([
+    ['n = 0', line(0, 1, '1', 0), /:1: n must be an integer from 1 to 32/],
+    ['n = 33', line(0, 1, '1', 33), /:1: n must be an integer from 1 to 32/],
+    ['n = 1e300', line(0, 1, '1', 1e300), /:1: n must be an integer from 1 to 32/],
+    ['a shard count beyond 2^53', line(0, 2 ** 60, '1'), /:1: shard.count must be a whole number from 1 to 9007199254740991/],
+    ['a shard count of 0', line(0, 0, '1'), /:1: shard.count must be a whole number from 1/],
+    ['an index beyond its count', line(5, 5, '1'), /:1: shard.index must be a whole number from 0 to 4/],
+    ['a negative total', line(0, 1, '-1'), /:1: total must be a decimal string of at most 40 digits/],
+    ['a total of 41 digits', line(0, 1, '9'.repeat(41)), /:1: total must be a decimal string of at most 40 digits/],
+    ['a JSON array', '[1, 2]\n', /:1: not a shard result/],
+  ])('refuses %s', (_label, input, message) => {
+    const r = mergeInput(input);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(message);
+  });
+
+  it('refuses a line of a million digits at once, without parsing it as a number', () => {
+    const r = mergeInput(line(0, 1, '7'.repeat(1_000_000)));
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/line 1 is longer than 4096 characters/);
+  });
+
+  it('reads a 200 MB line without holding it: refused after its first 4096 characters, in 64 MB of heap', () => {
+    const r = spawnSync(
+      'bash',
+      ['-c', `head -c 200000000 /dev/zero | tr '\\0' '[' | "${process.execPath}" --max-old-space-size=64 "${bin}" merge; echo "status $?"`],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(r.stdout).toBe('status 1\n');
+    expect(r.stderr).toMatch(/^nqueens merge: \(standard input\): line 1 is longer than 4096 characters: not a shard result\n$/);
+  });
+});
+
 describe('recipes', () => {
   function codeAfter(text: string, marker: string): string {
     const at = text.indexOf(marker);
@@ -218,17 +282,84 @@ describe('recipes', () => {
   });
 });
 
-describe('Ctrl-C', () => {
-  it('stops a long count cleanly with exit code 130', async () => {
-    const child = spawn(process.execPath, [bin, '19', '--workers', '2'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    const sent = performance.now();
-    child.kill('SIGINT');
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    expect(code).toBe(130);
-    expect(stderr).toBe('nqueens: interrupted\n');
-    expect(performance.now() - sent).toBeLessThan(5000);
+describe('signals', () => {
+  /** Starts nqueens, sends `signal` after `afterMs`; resolves with its exit code, output and the time it took to stop. */
+  function interrupt(args: string[], signal: NodeJS.Signals, afterMs: number, stdout: 'pipe' | number = 'pipe') {
+    const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', stdout, 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout?.on('data', (chunk) => (out += chunk));
+    child.stderr!.on('data', (chunk) => (err += chunk));
+    let sent = 0;
+    setTimeout(() => {
+      sent = performance.now();
+      child.kill(signal);
+    }, afterMs);
+    return new Promise<{ code: number | null; stdout: string; stderr: string; stopMs: number }>((resolve) =>
+      child.on('close', (code) => resolve({ code, stdout: out, stderr: err, stopMs: performance.now() - sent })),
+    );
+  }
+
+  /** Every block of --print output is whole: a header and n rows with one queen each, forming a solution. */
+  function wellFormedBoards(text: string, n: number): number {
+    expect(text.endsWith('\n\n') || text === '').toBe(true);
+    const blocks = text === '' ? [] : text.slice(0, -2).split('\n\n');
+    blocks.forEach((block, i) => {
+      const [header, ...rows] = block.split('\n');
+      expect(rows).toHaveLength(n);
+      const cols = rows.map((row) => row.split(' ').indexOf('Q'));
+      expect(header).toBe(`#${i + 1}: ${cols.join(' ')}`);
+      expect(isSolution(cols)).toBe(true);
+    });
+    return blocks.length;
+  }
+
+  it.each([
+    ['SIGINT', 130, 'interrupted'],
+    ['SIGTERM', 143, 'terminated'],
+  ] as const)('%s stops a long count at once with exit code %i', async (signal, code, word) => {
+    const r = await interrupt(['19', '--workers', '2'], signal, 1500);
+    expect(r).toMatchObject({ code, stdout: '', stderr: `nqueens: ${word}\n` });
+    expect(r.stopMs).toBeLessThan(2000);
+  });
+
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('%s stops --print writing to a file, which holds whole boards only', async (signal, code) => {
+    const dir = mkdtempSync(join(tmpdir(), 'nqueens-print-'));
+    const file = join(dir, 'boards.txt');
+    const fd = openSync(file, 'w');
+    // n = 32: the search between two boards is long, so the signal comes while the kernel searches.
+    const r = await interrupt(['32', '--print'], signal, 1500, fd);
+    closeSync(fd);
+    expect(r.code).toBe(code);
+    expect(r.stopMs).toBeLessThan(2000);
+    wellFormedBoards(readFileSync(file, 'utf8'), 32);
+  });
+
+  it('SIGINT stops --print writing to a pipe, with whole boards only', async () => {
+    const r = await interrupt(['15', '--print'], 'SIGINT', 800);
+    expect(r.code).toBe(130);
+    expect(r.stopMs).toBeLessThan(2000);
+    expect(wellFormedBoards(r.stdout, 15)).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('%s stops compare in the middle of a timing, printing no partial table', async (signal, code) => {
+    const r = await interrupt(['compare', '13..16'], signal, 1500);
+    expect(r).toMatchObject({ code, stdout: '' });
+    expect(r.stopMs).toBeLessThan(2000);
+  });
+
+  it('a reader that stops early (| head) ends the command quietly', () => {
+    const r = spawnSync('bash', ['-c', `"${process.execPath}" "${bin}" 16 --print | head -3; echo "status \${PIPESTATUS[0]}"`], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(r.stdout.split('\n')).toEqual(['#1: 0 2 4 1 12 8 13 11 14 5 15 6 3 10 7 9', `Q${' .'.repeat(15)}`, `. . Q${' .'.repeat(13)}`, 'status 0', '']);
+    expect(r.stderr).toBe('');
   });
 });

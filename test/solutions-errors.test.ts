@@ -25,6 +25,13 @@ describe('solutions', () => {
     expect(() => solveNQueens(n as number)).toThrow(error);
     expect(() => solveNQueens(n as number)).toThrow(message);
   });
+
+  it.each([16, 17, 32])('solveNQueens(%i), whose boards cannot fit in memory, is a RangeError at once that names the limit and solutions()', (n) => {
+    expect(() => solveNQueens(n)).toThrow(RangeError);
+    expect(() => solveNQueens(n)).toThrow(
+      new RegExp(`n must be an integer from 1 to 15 \\(n = 15: 2,279,184 boards, about 300 MB\\), got ${n}; use solutions\\(n\\)`),
+    );
+  });
 });
 
 describe('findSolution', () => {
@@ -41,8 +48,13 @@ describe('findSolution', () => {
 });
 
 describe('isSolution', () => {
-  it.each([null, undefined, 42, 'Q...', true])('isSolution(%j) is a TypeError', (cols) => {
+  it.each([null, undefined, 42, 'Q...', true, { length: -1 }, { length: 1.5 }, { length: 2 ** 53 }])('isSolution(%j) is a TypeError', (cols) => {
     expect(() => isSolution(cols as never)).toThrow(TypeError);
     expect(() => isSolution(cols as never)).toThrow(/cols must be an array of columns, one per row/);
+  });
+
+  it('an array-like that only claims a length of 2^32 - 1 is not a solution (nothing is allocated for it)', () => {
+    expect(isSolution({ length: 2 ** 32 - 1 } as never)).toBe(false);
+    expect(isSolution({ length: 2 ** 32 - 1, 0: 0 } as never)).toBe(false);
   });
 });

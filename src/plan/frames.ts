@@ -5,8 +5,12 @@
 // the frame's stabilizer gives the unique count from the same pass (run/tally.ts). About 1/8 of
 // the search remains, split into independent subproblems of fairly even size (730 at n = 12,
 // growing as about n^4 / 8 + O(n^3)).
+//
+// A frame is (a, b, k, l): queens at (0, a), (n-1, b), (k, 0) and (l, n-1). Its images under the
+// symmetries are computed on those four numbers directly (numbering of symmetry.ts), so that
+// planning allocates nothing per frame: a few milliseconds even at n = 32.
 
-import { SYMMETRIES, transform } from '../symmetry.js';
+import { SYMMETRIES } from '../symmetry.js';
 import { SubproblemsBuilder, type Subproblems } from './subproblem.js';
 
 /** Queens per frame: one per border line, fewer when a corner queen serves two. */
@@ -14,24 +18,24 @@ const FRAME_QUEENS = 4;
 
 /** The canonical frames of an n×n board, in a fixed order. */
 export function frames(n: number): Subproblems {
-  const last = n - 1;
+  const m = n - 1;
   const out = new SubproblemsBuilder(FRAME_QUEENS, 256);
-  const queens: number[] = [];
-  const oriented = new Array<number>(2 * FRAME_QUEENS);
+  const image = new Int32Array(4 * SYMMETRIES);
+  const queens = new Int32Array(2 * FRAME_QUEENS);
   for (let a = 0; a < n; a++) {
     for (let b = 0; b < n; b++) {
+      // Top and bottom queens: other columns, not on one diagonal (rows 0 and m are m apart).
+      if (n > 1 && (a === b || Math.abs(a - b) === m)) continue;
       for (let k = 0; k < n; k++) {
         // A corner queen belongs to a row and a column of the frame at once.
-        if ((a === 0) !== (k === 0) || (b === 0) !== (k === last)) continue;
+        if ((a === 0) !== (k === 0) || (b === 0) !== (k === m)) continue;
+        if (k !== 0 && k !== m && (Math.abs(a) === k || Math.abs(b) === m - k)) continue;
         for (let l = 0; l < n; l++) {
-          if ((a === last) !== (l === 0) || (b === last) !== (l === last)) continue;
-          queens.length = 0;
-          addDistinct(queens, 0, a);
-          addDistinct(queens, last, b);
-          addDistinct(queens, k, 0);
-          addDistinct(queens, l, last);
-          if (!nonAttacking(queens)) continue;
-          classify(n, queens, code(n, a, b, k, l), oriented, out);
+          if ((a === m) !== (l === 0) || (b === m) !== (l === m)) continue;
+          if (l !== 0 && l !== m && (m - a === l || m - b === m - l)) continue;
+          // The side queens: other rows, not on one diagonal (columns 0 and m are m apart).
+          if (k !== 0 && k !== m && l !== 0 && l !== m && (k === l || Math.abs(k - l) === m)) continue;
+          classify(n, a, b, k, l, image, queens, out);
         }
       }
     }
@@ -39,23 +43,26 @@ export function frames(n: number): Subproblems {
   return out.finish();
 }
 
-function addDistinct(queens: number[], r: number, c: number): void {
-  for (let i = 0; i < queens.length; i += 2) if (queens[i] === r && queens[i + 1] === c) return;
-  queens.push(r, c);
-}
-
-function nonAttacking(queens: number[]): boolean {
-  for (let i = 0; i < queens.length; i += 2) {
-    for (let j = i + 2; j < queens.length; j += 2) {
-      const [ri, ci, rj, cj] = [queens[i], queens[i + 1], queens[j], queens[j + 1]];
-      if (ri === rj || ci === cj || ri - ci === rj - cj || ri + ci === rj + cj) return false;
-    }
-  }
-  return true;
-}
-
 function code(n: number, a: number, b: number, k: number, l: number): number {
   return ((a * n + b) * n + k) * n + l;
+}
+
+/** (a, b, k, l) of the frame's image under each symmetry, 4 numbers per symmetry. */
+function images(m: number, a: number, b: number, k: number, l: number, out: Int32Array): void {
+  const put = (g: number, ga: number, gb: number, gk: number, gl: number) => {
+    out[4 * g] = ga;
+    out[4 * g + 1] = gb;
+    out[4 * g + 2] = gk;
+    out[4 * g + 3] = gl;
+  };
+  put(0, a, b, k, l); // identity
+  put(1, m - k, m - l, b, a); // quarter turn: (r, c) -> (c, m - r)
+  put(2, m - b, m - a, m - l, m - k); // half turn
+  put(3, l, k, m - a, m - b); // three-quarter turn: (r, c) -> (m - c, r)
+  put(4, m - a, m - b, l, k); // mirror left-right
+  put(5, b, a, m - k, m - l); // mirror top-bottom
+  put(6, k, l, a, b); // transpose
+  put(7, m - l, m - k, m - b, m - a); // anti-transpose
 }
 
 /**
@@ -63,43 +70,46 @@ function code(n: number, a: number, b: number, k: number, l: number): number {
  * the symmetries that fix it. The queens are added in the orientation that the search handles
  * fastest; counts do not depend on orientation.
  */
-function classify(n: number, queens: number[], own: number, oriented: number[], out: SubproblemsBuilder): void {
-  const last = n - 1;
+function classify(n: number, a: number, b: number, k: number, l: number, image: Int32Array, queens: Int32Array, out: SubproblemsBuilder): void {
+  const m = n - 1;
+  images(m, a, b, k, l, image);
+  const own = code(n, a, b, k, l);
   let stabilizer = 0;
+  let size = 0;
   let bestCost = Infinity;
   let best = 0;
   for (let g = 0; g < SYMMETRIES; g++) {
-    let a = 0, b = 0, k = 0, l = 0;
-    for (let i = 0; i < queens.length; i += 2) {
-      const [r, c] = transform(g, n, queens[i], queens[i + 1]);
-      if (r === 0) a = c;
-      if (r === last) b = c;
-      if (c === 0) k = r;
-      if (c === last) l = r;
+    const at = 4 * g;
+    const other = code(n, image[at], image[at + 1], image[at + 2], image[at + 3]);
+    if (other < own) return;
+    if (other === own) {
+      stabilizer |= 1 << g;
+      size++;
     }
-    const image = code(n, a, b, k, l);
-    if (image < own) return;
-    if (image === own) stabilizer |= 1 << g;
-    const cost = searchCost(n, b, k, l);
+    const cost = searchCost(n, image[at + 1], image[at + 2], image[at + 3]);
     if (cost < bestCost) {
       bestCost = cost;
       best = g;
     }
   }
-  for (let i = 0; i < queens.length; i += 2) {
-    const [r, c] = transform(best, n, queens[i], queens[i + 1]);
-    oriented[i] = r;
-    oriented[i + 1] = c;
-  }
-  let size = 0;
-  for (let g = 0; g < SYMMETRIES; g++) if (stabilizer & (1 << g)) size++;
-  out.add(oriented, queens.length, SYMMETRIES / size, stabilizer);
+  // The queens of the chosen image: top, bottom, then the side queens that are not corners.
+  const [ta, tb, tk, tl] = [image[4 * best], image[4 * best + 1], image[4 * best + 2], image[4 * best + 3]];
+  let length = 0;
+  const add = (r: number, c: number) => {
+    for (let i = 0; i < length; i += 2) if (queens[i] === r && queens[i + 1] === c) return;
+    queens[length++] = r;
+    queens[length++] = c;
+  };
+  add(0, ta);
+  add(m, tb);
+  add(tk, 0);
+  add(tl, m);
+  out.add(queens, length, SYMMETRIES / size, stabilizer);
 }
 
 // The search runs top to bottom. A bottom-row queen near a corner has a diagonal that climbs
 // through nearly every row, so it prunes from the first rows on; side queens low on the board
-// help a little too. Fitted on the node counts of all eight orientations of every frame for
-// n = 14..16 with the bitmask search (README, "How it counts").
+// help a little too (fitted on the bitmask search's node counts: README, "How it counts").
 function searchCost(n: number, bottomCol: number, leftRow: number, rightRow: number): number {
   return Math.min(bottomCol, n - 1 - bottomCol) - 0.2 * (leftRow + rightRow);
 }

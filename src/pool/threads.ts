@@ -131,9 +131,16 @@ function spawnWebWorker(events: ThreadEvents): Thread {
   worker.onerror = (event: ErrorEvent) => {
     event.preventDefault();
     if (terminated) return;
-    // Others fire a bare error event; the securitypolicyviolation event that came with it says why.
-    if (refusal !== undefined && !event.message) events.error(new WorkersRefusedError(refusal));
-    else events.error(event.error ?? new Error(event.message || 'a worker thread failed to start or crashed'));
+    if (event.message) {
+      events.error(event.error ?? new Error(event.message));
+      return;
+    }
+    // Others fire a bare error event; the securitypolicyviolation event that comes with it, just
+    // before or just after, says why.
+    setTimeout(() => {
+      if (terminated) return;
+      events.error(refusal !== undefined ? new WorkersRefusedError(refusal) : new Error('a worker thread failed to start or crashed'));
+    }, 0);
   };
   worker.onmessageerror = () => terminated || events.error(new Error('a message from a worker thread could not be read'));
   return {

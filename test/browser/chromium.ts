@@ -40,8 +40,8 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
 };
 
-/** Serves a directory on 127.0.0.1 and a free port; resolves to its base URL. */
-export function serveDirectory(root: string): Promise<{ url: string; server: Server }> {
+/** Serves a directory on 127.0.0.1 and a free port, with extra response headers; resolves to its base URL. */
+export function serveDirectory(root: string, headers: Record<string, string> = {}): Promise<{ url: string; server: Server }> {
   const server = createServer((request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
     let file = join(root, path);
@@ -50,7 +50,7 @@ export function serveDirectory(root: string): Promise<{ url: string; server: Ser
       return;
     }
     if (statSync(file).isDirectory()) file = join(file, 'index.html');
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    response.writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     response.end(readFileSync(file));
   });
   return new Promise((resolve) => {
