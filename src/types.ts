@@ -86,10 +86,8 @@ export interface CountResult {
   resumed: boolean;
 }
 
-export interface SolutionsOptions {
-  engine?: Engine;
-  placed?: readonly Queen[];
-}
+/** Options of solutions: those of countSync but shard (a listing is not split). */
+export type SolutionsOptions = Omit<CountSyncOptions, 'shard'>;
 
 export interface CompareOptions {
   /** Timed runs per engine after one warm-up run; the median is reported. Default 5. */

@@ -252,7 +252,7 @@ describe('recipes', () => {
 
   it("the README's xargs recipe counts n = 12 in shards and merges them", () => {
     const { dir, env } = shellWithNqueens();
-    const recipe = codeAfter(readme, '<!-- recipe: xargs -->');
+    const recipe = codeAfter(readme, 'recipe: xargs');
     const r = spawnSync('sh', ['-e', '-c', recipe], { cwd: dir, env, encoding: 'utf8' });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { countExactSync } from '../src/count.js';
 import { count, countSync } from '../src/index.js';
+import { plan } from '../src/plan/plan.js';
+import type { Subproblems } from '../src/plan/subproblem.js';
 import type { Queen } from '../src/types.js';
 import { ENGINES } from './helpers/engines.js';
 
@@ -33,9 +35,27 @@ describe.each(ENGINES)('engine %s', (engine) => {
 });
 
 describe('shards', () => {
-  it('are deterministic and do not overlap: every shard of a split is non-trivial and repeatable', () => {
+  it('of a split are disjoint and together hold every subproblem exactly once, in a fixed order', () => {
+    for (const [n, placed] of [[12, null], [11, [[3, 4]]]] as const) {
+      const all = plan(n, placed as Queen[] | null, null).subproblems;
+      const key = (list: Subproblems, i: number) => list.queens.slice(i * list.width * 2, (i + 1) * list.width * 2).join();
+      const seen = new Map<string, number>();
+      for (let i = 0; i < all.count; i++) seen.set(key(all, i), 0);
+      for (let index = 0; index < 5; index++) {
+        const shard = plan(n, placed as Queen[] | null, { index, count: 5 }).subproblems;
+        const again = plan(n, placed as Queen[] | null, { index, count: 5 }).subproblems;
+        expect(again).toEqual(shard);
+        for (let i = 0; i < shard.count; i++) seen.set(key(shard, i), seen.get(key(shard, i))! + 1);
+      }
+      expect(seen.size).toBe(all.count);
+      expect([...seen.values()].every((times) => times === 1)).toBe(true);
+    }
+  });
+
+  it('count the same on both engines, every time', () => {
     const totals = [0, 1, 2, 3].map((index) => countSync(12, { shard: { index, count: 4 } }).total);
     expect(totals.every((t) => t > 0)).toBe(true);
+    expect([0, 1, 2, 3].map((index) => countSync(12, { shard: { index, count: 4 } }).total)).toEqual(totals);
     expect([0, 1, 2, 3].map((index) => countSync(12, { engine: 'js', shard: { index, count: 4 } }).total)).toEqual(totals);
   });
 

@@ -78,11 +78,15 @@ describe.each(ENGINES)('solutions on engine %s', (engine) => {
     expect(gotB).toEqual(referenceSolutions(9));
   });
 
-  it('does no work before the first next() and gives each caller its own arrays', () => {
-    const iterator = solutions(12, { engine });
-    const one = iterator.next().value as number[];
-    one[0] = 99;
-    expect(iterator.next().value).not.toContain(99);
+  it('gives each board as a fresh array the caller owns: changing one changes no other', () => {
+    const reference = referenceSolutions(8);
+    const iterator = solutions(8, { engine });
+    const first = iterator.next().value as number[];
+    expect(first).toEqual(reference[0]);
+    first.fill(7);
+    expect(iterator.next().value).toEqual(reference[1]);
+    expect(iterator.next().value).toEqual(reference[2]);
+    expect(solutions(8, { engine }).next().value).toEqual(reference[0]);
   });
 });
 

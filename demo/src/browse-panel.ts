@@ -1,6 +1,6 @@
-import { solutions } from 'nqueens-wasm';
 import { drawBoard } from './board.js';
-import { classify, type Classified } from './symmetry-class.js';
+import type { BrowseAnswer, BrowseRequest } from './browse-worker.js';
+import type { Classified } from './symmetry-class.js';
 
 const PER_PAGE = 12;
 
@@ -16,6 +16,17 @@ export function browsePanel(): void {
   let size = 8;
   let items: Classified[] = [];
   let page = 0;
+  // The listing and the classification run in a worker; only the newest request's answer is shown.
+  const worker = new Worker(new URL('./browse-worker.ts', import.meta.url), { type: 'module' });
+  let latest = 0;
+  worker.onmessage = (event: MessageEvent<BrowseAnswer>) => {
+    const answer = event.data;
+    if (answer.id !== latest) return;
+    items = answer.items;
+    page = 0;
+    summary.textContent = `n = ${size}: ${items.length.toLocaleString('en')} solutions, ${answer.unique.toLocaleString('en')} unique up to rotation and reflection.`;
+    show();
+  };
 
   function show(): void {
     const pages = Math.max(1, Math.ceil(items.length / PER_PAGE));
@@ -41,11 +52,8 @@ export function browsePanel(): void {
   function load(): void {
     size = Math.min(12, Math.max(1, Math.round(Number(n.value) || 1)));
     n.value = String(size);
-    const result = classify([...solutions(size)]);
-    items = result.items;
-    page = 0;
-    summary.textContent = `n = ${size}: ${items.length.toLocaleString('en')} solutions, ${result.unique.toLocaleString('en')} unique up to rotation and reflection.`;
-    show();
+    summary.textContent = `Listing the solutions of n = ${size}…`;
+    worker.postMessage({ id: ++latest, n: size } satisfies BrowseRequest);
   }
 
   prev.addEventListener('click', () => {

@@ -8,13 +8,24 @@ export interface TimingChart {
   readonly points: number;
 }
 
-/** Median time against n for both engines, log-scaled, filling in as results arrive. */
+/**
+ * Median time against n for both engines, log-scaled, filling in as results arrive. Until the
+ * first result, `into` keeps the hint it holds.
+ */
 export function timingChart(into: HTMLElement): TimingChart {
   const xs: number[] = [];
   const js: number[] = [];
   const wasm: number[] = [];
   const width = () => Math.max(280, Math.min(640, into.clientWidth || 640));
-  const plot = new uPlot(
+  let plot: uPlot | undefined;
+  const draw = () => {
+    if (plot === undefined) {
+      into.replaceChildren();
+      plot = makePlot();
+    }
+    plot.setData([xs, js, wasm]);
+  };
+  const makePlot = () => new uPlot(
     {
       width: width(),
       height: 300,
@@ -29,7 +40,7 @@ export function timingChart(into: HTMLElement): TimingChart {
     [xs, js, wasm],
     into,
   );
-  new ResizeObserver(() => plot.setSize({ width: width(), height: 300 })).observe(into);
+  new ResizeObserver(() => plot?.setSize({ width: width(), height: 300 })).observe(into);
   return {
     add(n, jsMs, wasmMs) {
       let at = xs.indexOf(n);
@@ -42,12 +53,12 @@ export function timingChart(into: HTMLElement): TimingChart {
       // A log scale has no zero: a time the clock could not see is drawn at a nanosecond.
       js[at] = Math.max(jsMs, 1e-6);
       wasm[at] = Math.max(wasmMs, 1e-6);
-      plot.setData([xs, js, wasm]);
+      draw();
       into.dataset.points = String(xs.length);
     },
     clear() {
       xs.length = js.length = wasm.length = 0;
-      plot.setData([xs, js, wasm]);
+      plot?.setData([xs, js, wasm]);
       into.dataset.points = '0';
     },
     get points() {

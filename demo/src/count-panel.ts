@@ -1,4 +1,5 @@
 import { count, type Engine } from 'nqueens-wasm';
+import { progressText } from './eta.js';
 
 /** Count: n, engine and worker threads in; progress, Cancel, and the result out. */
 export function countPanel(): void {
@@ -9,6 +10,7 @@ export function countPanel(): void {
   const run = document.querySelector<HTMLButtonElement>('#count-run')!;
   const cancel = document.querySelector<HTMLButtonElement>('#count-cancel')!;
   const progress = document.querySelector<HTMLProgressElement>('#count-progress')!;
+  const progressLabel = document.querySelector<HTMLElement>('#count-progress-text')!;
   const result = document.querySelector<HTMLOutputElement>('#count-result')!;
 
   const cores = navigator.hardwareConcurrency || 1;
@@ -23,6 +25,8 @@ export function countPanel(): void {
     run.disabled = true;
     cancel.disabled = false;
     progress.value = 0;
+    progressLabel.textContent = '';
+    const started = performance.now();
     delete result.dataset.total;
     result.textContent = `Counting n = ${n.value}…`;
     try {
@@ -33,6 +37,7 @@ export function countPanel(): void {
         signal: controller.signal,
         onProgress: ({ done, total }) => {
           progress.value = total === 0 ? 1 : done / total;
+          progressLabel.textContent = progressText(done, total, performance.now() - started);
         },
       });
       result.dataset.total = String(r.total);

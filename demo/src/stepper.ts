@@ -13,7 +13,9 @@ export interface Step {
   cols: number;
   left: number;
   right: number;
-  /** The squares of `row` still to try. */
+  /** The squares of `row` that no queen above attacks: ~(cols | left | right). */
+  open: number;
+  /** Of those, the ones still to try. */
   free: number;
   solutions: number;
   message: string;
@@ -25,12 +27,12 @@ export function* search(n: number): Generator<Step, void, undefined> {
   let solutions = 0;
   const bits = (mask: number) => [...Array(n)].map((_, c) => (mask >> c) & 1).join('');
   const step = (kind: StepKind, row: number, cols: number, left: number, right: number, free: number, message: string): Step => ({
-    kind, row, queens: [...queens], cols, left, right, free, solutions, message,
+    kind, row, queens: [...queens], cols, left, right, open: all & ~(cols | left | right), free, solutions, message,
   });
 
   function* visit(row: number, cols: number, left: number, right: number): Generator<Step, void, undefined> {
     let free = all & ~(cols | left | right);
-    yield step('row', row, cols, left, right, free, `Row ${row}: free = ~(cols | left | right) = ${bits(free)} (column 0 first)`);
+    yield step('row', row, cols, left, right, free, `Row ${row}: open = ~(cols | left | right) = ${bits(free)} (column 0 first); all of it to try`);
     while (free !== 0) {
       const bit = free & -free;
       free ^= bit;
@@ -40,13 +42,13 @@ export function* search(n: number): Generator<Step, void, undefined> {
         solutions++;
         yield step('solution', row, cols, left, right, free, `Solution ${solutions}: columns ${queens.join(', ')}`);
       } else {
-        yield step('place', row, cols, left, right, free, `Row ${row}: the lowest free square, free & -free, is column ${col}; go one row down`);
+        yield step('place', row, cols, left, right, free, `Row ${row}: the lowest square to try, free & -free, is column ${col}; go one row down`);
         yield* visit(row + 1, cols | bit, (left | bit) << 1, (right | bit) >> 1);
       }
       queens[row] = undefined;
-      yield step('remove', row, cols, left, right, free, `Row ${row}: take the queen off column ${col}${free ? ' and try the next free square' : ''}`);
+      yield step('remove', row, cols, left, right, free, `Row ${row}: take the queen off column ${col}${free ? ' and try the next square' : ''}`);
     }
-    yield step('dead-end', row, cols, left, right, 0, row === 0 ? 'Row 0 has nothing left: the search is complete' : `Row ${row} has no free square left: back to row ${row - 1}`);
+    yield step('dead-end', row, cols, left, right, 0, row === 0 ? 'Row 0 has nothing left to try: the search is complete' : `Row ${row} has no square left to try: back to row ${row - 1}`);
   }
 
   yield* visit(0, 0, 0, 0);

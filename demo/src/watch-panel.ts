@@ -32,8 +32,18 @@ export function watchPanel(): void {
     const head = masks.createTHead().insertRow();
     head.insertCell().textContent = `row ${Math.max(current, 0)}`;
     for (let c = 0; c < size; c++) head.insertCell().textContent = String(c);
-    for (const [name, value] of [['cols', s.cols], ['left', s.left], ['right', s.right], ['free', s.free]] as const) {
+    const rows = [
+      ['cols', s.cols, 'on'],
+      ['left', s.left, 'on'],
+      ['right', s.right, 'on'],
+      ['open', s.open, 'open'],
+      ['to try', s.free, 'free'],
+    ] as const;
+    const caption = masks.createCaption();
+    caption.textContent = 'open = ~(cols | left | right): what no queen above attacks; to try: the open squares not tried yet.';
+    for (const [name, value, kind] of rows) {
       const row = masks.insertRow();
+      row.dataset.mask = name.replace(' ', '-');
       const th = document.createElement('th');
       th.scope = 'row';
       th.textContent = name;
@@ -41,7 +51,7 @@ export function watchPanel(): void {
       for (const bit of bits(value)) {
         const cell = row.insertCell();
         cell.textContent = String(bit);
-        if (bit) cell.className = name === 'free' ? 'bit free' : 'bit on';
+        if (bit) cell.className = `bit ${kind}`;
       }
     }
     message.textContent = s.message;

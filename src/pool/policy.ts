@@ -7,10 +7,7 @@
 import type { Plan } from '../plan/plan.js';
 import { poolSize } from './pool.js';
 
-/**
- * Below this many free rows a count takes well under 100 ms on one core, about what starting
- * worker threads costs.
- */
+/** Below this many free rows a count on one core costs less than starting worker threads. */
 const POOL_FROM_FREE_ROWS = 15;
 
 export interface Threads {

@@ -59,6 +59,15 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await page.locator('#count').screenshot({ path: `${shots}/count.png` });
   });
 
+  it('shows the progress of a long count as a percentage with an ETA', async () => {
+    await page.fill('#count-n', '17');
+    await page.selectOption('#count-engine', 'wasm');
+    await page.click('#count-run');
+    await expect.poll(() => page.textContent('#count-progress-text'), { timeout: 30_000 }).toMatch(/^\d+% · [\d,]+\/[\d,]+ subproblems · ETA \d+(s|m\d\ds|h\d\dm)$/);
+    await page.click('#count-cancel');
+    await expect.poll(() => page.textContent('#count-result')).toBe('Cancelled.');
+  });
+
   it('Cancel stops a long count and frees the controls', async () => {
     await page.fill('#count-n', '20');
     await page.selectOption('#count-engine', 'wasm');
@@ -70,6 +79,11 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(Date.now() - started).toBeLessThan(2000);
     expect(await page.isEnabled('#count-run')).toBe(true);
     expect(await page.isDisabled('#count-cancel')).toBe(true);
+  });
+
+  it('shows a hint where the chart goes, before the first comparison', async () => {
+    expect(await page.textContent('#compare-chart .hint')).toMatch(/^Press Compare: the median times of both engines/);
+    expect(await page.locator('#compare-chart canvas').count()).toBe(0);
   });
 
   it('fills the JS vs wasm table and chart as results arrive', async () => {
@@ -90,6 +104,22 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await page.locator('#compare').screenshot({ path: `${shots}/compare.png` });
   });
 
+  it('after a queen in the corner, row 1 shows its open squares and the ones still to try, each labelled', async () => {
+    await page.fill('#watch-n', '6');
+    await page.dispatchEvent('#watch-n', 'change');
+    const mask = (name: string) => page.$eval(`#watch-masks tr[data-mask="${name}"]`, (tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent).join(''));
+    // Shown on reset: row 0 entered. Two steps: a queen at (0, 0), then row 1 entered: open = columns 2..5, all to try.
+    for (let i = 0; i < 2; i++) await page.click('#watch-step');
+    expect(await page.textContent('#watch-message')).toBe('Row 1: open = ~(cols | left | right) = 001111 (column 0 first); all of it to try');
+    expect(await mask('open')).toBe('001111');
+    expect(await mask('to-try')).toBe('001111');
+    // The queen goes on column 2, the lowest square to try; columns 3..5 are still to try.
+    await page.click('#watch-step');
+    expect(await page.textContent('#watch-message')).toBe('Row 1: the lowest square to try, free & -free, is column 2; go one row down');
+    expect(await mask('open')).toBe('001111');
+    expect(await mask('to-try')).toBe('000111');
+  });
+
   it('steps the search of n = 4 to its first solution, columns 1, 3, 0, 2', async () => {
     await page.fill('#watch-n', '4');
     await page.dispatchEvent('#watch-n', 'change');
@@ -101,9 +131,12 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(await page.textContent('#watch-solutions')).toBe('1');
     expect(await page.getAttribute('#watch-board', 'data-queens')).toBe('1,3,0,2');
     expect(await page.textContent('#watch-message')).toBe('Solution 1: columns 1, 3, 0, 2');
-    // The masks of the last row, column by column: the queens above leave only column 2.
-    const free = await page.$$eval('#watch-masks tr', (trs) => trs.find((tr) => tr.firstElementChild?.textContent === 'free')?.textContent);
-    expect(free).toBe('free0000');
+    // The masks of the last row, column by column: the queens above leave only column 2 open,
+    // and with the queen on it nothing is left to try.
+    const mask = (name: string) => page.$eval(`#watch-masks tr[data-mask="${name}"]`, (tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent).join(''));
+    expect(await mask('open')).toBe('0010');
+    expect(await mask('to-try')).toBe('0000');
+    expect(await page.textContent('#watch-masks caption')).toMatch(/^open = ~\(cols \| left \| right\)/);
     await page.locator('#watch').screenshot({ path: `${shots}/watch.png` });
   });
 

@@ -2,7 +2,7 @@
 // by Vite, and counts in Chromium on the page's thread, on the package's worker threads, and in a
 // module worker of its own, all with the wasm engine. No Vite configuration at all.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { build, createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packTarball } from '../helpers/pack.js';
 import { BROWSER_TESTS, launchChromium, serveDirectory } from './chromium.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -55,14 +56,11 @@ describe.skipIf(!BROWSER_TESTS)('the packed package in a Vite app, in Chromium',
 
   beforeAll(async () => {
     const work = mkdtempSync(join(tmpdir(), 'nqueens-embed-'));
-    // The package is already built (npm test builds first); packing must not rebuild it under
-    // the other test files' feet.
-    execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', work], { cwd: root, stdio: 'pipe' });
-    const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'))!;
+    const tarball = packTarball(work);
     app = join(work, 'app');
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'embed-app', private: true, type: 'module' }));
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, tarball)], { cwd: app, stdio: 'pipe' });
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: app, stdio: 'pipe' });
     writeFileSync(
       join(app, 'index.html'),
       '<!doctype html><html><head><link rel="icon" href="data:,"></head><body><script type="module" src="./main.js"></script></body></html>',

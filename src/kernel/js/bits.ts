@@ -1,4 +1,7 @@
-// The bit operations that AssemblyScript has as builtins (ctz, popcnt), for the TS kernel.
+// The bit operations that AssemblyScript has as builtins (clz, ctz, popcnt), for the TS kernel.
+
+/** Count of leading zero bits; 32 for 0. */
+export const clz = Math.clz32;
 
 /** Count of trailing zero bits; 32 for 0. */
 export function ctz(x: number): number {

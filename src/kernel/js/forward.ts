@@ -5,7 +5,7 @@
 // scope of forwardSearch() holds what is the module's memory in wasm: one per kernel instance.
 
 import { REC_BOARD, REC_LEVELS, REC_MASK, REC_ROW, REC_SIZE } from '../../../assembly/layout.js';
-import { ctz, popcnt } from './bits.js';
+import { clz, ctz, popcnt } from './bits.js';
 
 /** Rows and columns a record may span to be counted here. */
 export const LANES = 16;
@@ -18,7 +18,7 @@ export function laneOffset(records: Int32Array, record: number): number {
   for (let level = 0; level < levels; level++) span |= records[record + REC_MASK + level];
   if (span === 0) return 0;
   const low = ctz(span);
-  return 32 - Math.clz32(span) - low <= LANES ? low : -1;
+  return 32 - clz(span) - low <= LANES ? low : -1;
 }
 
 export interface ForwardSearch {

@@ -1,0 +1,39 @@
+// The package as a consumer gets it: packed, installed into an empty project, imported and required.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { packTarball } from './helpers/pack.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+describe('the packed package', () => {
+  it('holds the build, the README and the LICENSE, no prepare script, and installs without an install-script warning', () => {
+    const work = mkdtempSync(join(tmpdir(), 'nqueens-pack-'));
+    const tarball = packTarball(work);
+    const listing = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n');
+    expect(listing).toEqual(expect.arrayContaining(['package/LICENSE', 'package/README.md', 'package/dist/src/index.js', 'package/dist/src/cli/main.js']));
+    // Only what users run: no source maps, no worker module that is never loaded, no tests.
+    expect(listing.filter((f) => f.endsWith('.map') || f.endsWith('pool/worker.js') || f.includes('/test/'))).toEqual([]);
+    const manifest = JSON.parse(execFileSync('tar', ['xzf', tarball, '-O', 'package/package.json'], { encoding: 'utf8' }));
+    expect(manifest.scripts.prepare).toBeUndefined();
+    expect(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.prepare).toBe('npm run build');
+    const app = join(work, 'app');
+    mkdirSync(app);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: app, encoding: 'utf8' });
+    expect(install.status).toBe(0);
+    expect(install.stderr).not.toMatch(/install-scripts|prepare/);
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', "import { countSync } from 'nqueens-wasm'; console.log(countSync(10).total)"], {
+      cwd: app,
+      encoding: 'utf8',
+    });
+    expect(run.stdout).toBe('724\n');
+    // require(esm): CommonJS code loads it too, on Node >= 20.19.
+    const required = spawnSync(process.execPath, ['-e', "console.log(require('nqueens-wasm').totalNQueens(8))"], { cwd: app, encoding: 'utf8' });
+    expect(required.stdout).toBe('92\n');
+  });
+});
+
