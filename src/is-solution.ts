@@ -13,13 +13,20 @@ export function isSolution(cols: ArrayLike<number>): boolean {
     const col = board[row];
     if (typeof col !== 'number' || !Number.isInteger(col) || col < 0 || col >= n) return false;
   }
-  const column = new Uint8Array(n);
-  const down = new Uint8Array(2 * n - 1); // row + col
-  const up = new Uint8Array(2 * n - 1); // row - col + n - 1
+  // One bit per column and per diagonal.
+  const column = new Uint32Array(Math.ceil(n / 32));
+  const down = new Uint32Array(Math.ceil((2 * n - 1) / 32)); // row + col
+  const up = new Uint32Array(Math.ceil((2 * n - 1) / 32)); // row - col + n - 1
+  const taken = (set: Uint32Array, i: number) => {
+    const word = Math.floor(i / 32);
+    const bit = 1 << (i % 32);
+    if (set[word] & bit) return true;
+    set[word] |= bit;
+    return false;
+  };
   for (let row = 0; row < n; row++) {
     const col = board[row] as number;
-    if (column[col] || down[row + col] || up[row - col + n - 1]) return false;
-    column[col] = down[row + col] = up[row - col + n - 1] = 1;
+    if (taken(column, col) || taken(down, row + col) || taken(up, row - col + n - 1)) return false;
   }
   return true;
 }

@@ -72,14 +72,14 @@ export function checkFindN(n: unknown): number {
   return checkInteger('n', n, 1, MAX_FIND_N);
 }
 
-/** Anything with a length that an array could have: an array or a typed array of columns. */
+/** Anything with a length: an array or a typed array of columns (an array-like may claim any whole length). */
 export function checkCols(cols: unknown): ArrayLike<unknown> {
   const c = cols as { length?: unknown } | null;
   const allowed = 'an array of columns, one per row';
   if (c === null || typeof c !== 'object' || typeof c.length !== 'number') {
     throw new ArgumentTypeError('cols', allowed, describe(cols));
   }
-  if (!Number.isInteger(c.length) || c.length < 0 || c.length > 2 ** 32 - 1) {
+  if (!Number.isSafeInteger(c.length) || c.length < 0) {
     throw new ArgumentTypeError('cols', allowed, `an object with length ${describe(c.length)}`);
   }
   return c as ArrayLike<unknown>;

@@ -4,7 +4,7 @@ import { chmodSync, closeSync, mkdtempSync, openSync, readFileSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { isSolution } from '../src/index.js';
 
 const bin = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
@@ -286,6 +286,10 @@ describe('signals', () => {
   /** Starts nqueens, sends `signal` after `afterMs`; resolves with its exit code, output and the time it took to stop. */
   function interrupt(args: string[], signal: NodeJS.Signals, afterMs: number, stdout: 'pipe' | number = 'pipe') {
     const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', stdout, 'pipe'] });
+    // Never left behind, whatever the test's outcome.
+    onTestFinished(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    });
     let out = '';
     let err = '';
     child.stdout?.on('data', (chunk) => (out += chunk));

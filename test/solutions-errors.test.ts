@@ -48,13 +48,14 @@ describe('findSolution', () => {
 });
 
 describe('isSolution', () => {
-  it.each([null, undefined, 42, 'Q...', true, { length: -1 }, { length: 1.5 }, { length: 2 ** 53 }])('isSolution(%j) is a TypeError', (cols) => {
+  it.each([null, undefined, 42, 'Q...', true, { length: -1 }, { length: 1.5 }, { length: 2 ** 60 }])('isSolution(%j) is a TypeError', (cols) => {
     expect(() => isSolution(cols as never)).toThrow(TypeError);
     expect(() => isSolution(cols as never)).toThrow(/cols must be an array of columns, one per row/);
   });
 
-  it('an array-like that only claims a length of 2^32 - 1 is not a solution (nothing is allocated for it)', () => {
-    expect(isSolution({ length: 2 ** 32 - 1 } as never)).toBe(false);
+  it('an array-like that only claims a length of 2^32 (or more) is not a solution: false, with nothing allocated for it', () => {
+    expect(isSolution({ length: 2 ** 32 } as never)).toBe(false);
     expect(isSolution({ length: 2 ** 32 - 1, 0: 0 } as never)).toBe(false);
+    expect(isSolution({ length: 2 ** 53 - 1 } as never)).toBe(false);
   });
 });
