@@ -1,6 +1,6 @@
 // The nqueens command line, run as a user runs it: the built bin in a child process.
 import { execFile, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -266,15 +266,21 @@ describe('recipes', () => {
     const completions = Number(/completions: (\d+)/.exec(manifest)?.[1]);
     expect(args).toBeDefined();
     expect(shards).toBe(completions);
+    expect(manifest).toMatch(/name: CHECKPOINT_DIR\s+value: \/checkpoints\s/);
+    expect(manifest).toMatch(/mountPath: \/checkpoints\s/);
+    const checkpoints = join(dir, 'checkpoints');
+    mkdirSync(checkpoints);
     let lines = '';
     for (let index = 0; index < shards; index++) {
       const r = spawnSync('sh', ['-c', args!], {
-        env: { ...env, N: '12', SHARDS: String(shards), JOB_COMPLETION_INDEX: String(index) },
+        env: { ...env, N: '12', SHARDS: String(shards), JOB_COMPLETION_INDEX: String(index), CHECKPOINT_DIR: checkpoints },
         encoding: 'utf8',
       });
       expect(r.status).toBe(0);
       lines += r.stdout;
     }
+    // A finished shard leaves no checkpoint behind.
+    expect(readdirSync(checkpoints)).toEqual([]);
     const logs = join(dir, 'shards.jsonl');
     writeFileSync(logs, lines);
     const merged = spawnSync('sh', ['-c', `nqueens merge ${logs}`], { env, encoding: 'utf8' });

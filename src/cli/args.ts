@@ -4,12 +4,24 @@
 
 import { parseArgs } from 'node:util';
 import type { Shard } from '../types.js';
+import { parseDuration } from './duration.js';
+import type { ProgressMode } from './progress.js';
 import { UsageError } from './usage.js';
 
 export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
-  | { kind: 'count'; n: number; engine?: string; workers?: number; json: boolean; shard: Shard | null }
+  | {
+      kind: 'count';
+      n: number;
+      engine?: string;
+      workers?: number;
+      json: boolean;
+      shard: Shard | null;
+      checkpoint: string | null;
+      checkpointEveryMs?: number;
+      progress: ProgressMode | null;
+    }
   | { kind: 'print'; n: number; engine?: string; limit: number }
   | { kind: 'merge'; files: string[]; json: boolean }
   | { kind: 'compare'; from: number; to: number; runs?: number };
@@ -22,6 +34,9 @@ const OPTIONS = {
   print: { type: 'boolean' },
   limit: { type: 'string' },
   runs: { type: 'string' },
+  checkpoint: { type: 'string' },
+  'checkpoint-every': { type: 'string' },
+  progress: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -90,7 +105,15 @@ export function parseCommand(argv: string[]): Command {
     const limit = values.limit === undefined ? Infinity : integer('--limit', values.limit);
     return { kind: 'print', n, engine: values.engine, limit };
   }
-  only('counting', values, ['engine', 'workers', 'json', 'shard']);
+  only('counting', values, ['engine', 'workers', 'json', 'shard', 'checkpoint', 'checkpoint-every', 'progress']);
+  const every = values['checkpoint-every'];
+  if (every !== undefined && values.checkpoint === undefined) throw new UsageError('--checkpoint-every goes with --checkpoint FILE');
+  const everyMs = every === undefined ? undefined : parseDuration(every);
+  if (everyMs === null) throw new UsageError(`--checkpoint-every takes a duration such as 30s, 500ms, 5m or 1h, got ${JSON.stringify(every)}`);
+  const progress = values.progress;
+  if (progress !== undefined && progress !== 'bar' && progress !== 'json' && progress !== 'none') {
+    throw new UsageError(`--progress must be bar, json or none, got ${JSON.stringify(progress)}`);
+  }
   return {
     kind: 'count',
     n,
@@ -98,5 +121,8 @@ export function parseCommand(argv: string[]): Command {
     workers: values.workers === undefined ? undefined : integer('--workers', values.workers),
     json: values.json ?? false,
     shard: values.shard === undefined ? null : shard(values.shard),
+    checkpoint: values.checkpoint ?? null,
+    checkpointEveryMs: everyMs,
+    progress: progress ?? null,
   };
 }

@@ -9,7 +9,7 @@ const FLAGS: Record<string, string> = {
   'options.shard.index': 'the shard index i of --shard i/m',
   'options.shard.count': 'the shard count m of --shard i/m',
   'options.runs': '--runs',
-  'options.checkpointEveryMs': '--checkpoint-every',
+  'options.checkpointEveryMs': '--checkpoint-every (in ms)',
 };
 
 /** The message for the command line, or null when the error is not about an argument. */

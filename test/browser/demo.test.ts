@@ -81,6 +81,26 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(await page.isDisabled('#count-cancel')).toBe(true);
   });
 
+  it('after a reload, offers to resume the interrupted count from the checkpoint it kept, which then finishes exactly', async () => {
+    await page.fill('#count-n', '17');
+    await page.selectOption('#count-engine', 'wasm');
+    await page.selectOption('#count-workers', '1');
+    await page.click('#count-run');
+    // A checkpoint of this count in the page's storage, then the reload.
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('nqueens-wasm:count-checkpoint') ?? 'null')?.checkpoint?.done?.length ?? 0), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('nqueens-wasm:count-checkpoint')!).checkpoint.n)).toBe(17);
+    await page.reload();
+    await expect.poll(() => page.isVisible('#count-resume')).toBe(true);
+    expect(await page.textContent('#count-resume-text')).toMatch(/^A count of n = 17 \(wasm, 1 thread\) was interrupted at \d+%, after \d+s\.$/);
+    await page.click('#count-resume-run');
+    await page.waitForSelector('#count-result[data-total="95815104"]', { timeout: 60_000 });
+    expect(await page.textContent('#count-result')).toMatch(/^n = 17: 95,815,104 solutions, 11,977,939 unique \(wasm, 1 thread, [\d.]+ ms, resumed\)$/);
+    expect(await page.isHidden('#count-resume')).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('nqueens-wasm:count-checkpoint'))).toBeNull();
+  });
+
   it('shows a hint where the chart goes, before the first comparison', async () => {
     expect(await page.textContent('#compare-chart .hint')).toMatch(/^Press Compare: the median times of both engines/);
     expect(await page.locator('#compare-chart canvas').count()).toBe(0);

@@ -1,0 +1,117 @@
+// Checkpoints and resume on the async API: a count interrupted at any moment, on any path, and
+// resumed from its checkpoint gives exactly the uninterrupted answer; a checkpoint of another
+// count, of another format, or edited, is refused with a RangeError that names the field.
+import { describe, expect, it } from 'vitest';
+import { count, type Checkpoint, type CountOptions } from '../src/index.js';
+import { ENGINES } from './helpers/engines.js';
+import { knownCounts } from './helpers/known-counts.js';
+import { randomInt, seededRandom } from './helpers/random.js';
+
+/** Counts, aborting after `ms`; the checkpoint given at the abort (as JSON read back), or the result if it finished first. */
+async function interrupted(n: number, options: CountOptions, ms: number) {
+  const controller = new AbortController();
+  let last: Checkpoint | undefined;
+  const timer = setTimeout(() => controller.abort(new Error('interrupted')), ms);
+  try {
+    const result = await count(n, { ...options, signal: controller.signal, onCheckpoint: (c) => (last = c), checkpointEveryMs: 5 });
+    return { result, checkpoint: undefined };
+  } catch (error) {
+    expect((error as Error).message).toBe('interrupted');
+    // What a caller would have written to a file.
+    return { result: undefined, checkpoint: JSON.parse(JSON.stringify(last)) as Checkpoint };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+describe.each(ENGINES)('engine %s', (engine) => {
+  it.each([
+    ['by default (the calling thread; pool threads too from n = 15)', {}],
+    ['on 1 worker', { workers: 1 }],
+    ['on 2 workers', { workers: 2 }],
+  ] as const)('interrupted at random moments %s and resumed, n = 14..16: exactly the known counts', async (_label, threads) => {
+    const random = seededRandom(engine === 'wasm' ? 14 : 41);
+    for (let n = 14; n <= 16; n++) {
+      const known = knownCounts.get(n)!;
+      const options = { engine, ...threads };
+      let resume: Checkpoint | undefined;
+      let interruptions = 0;
+      let spent = 0;
+      // Interrupted up to three times, each at a random moment, then left to finish.
+      for (;;) {
+        const ms = interruptions < 3 ? randomInt(random, 5, engine === 'js' && n === 16 ? 900 : 250) : 1e9;
+        const { result, checkpoint } = await interrupted(n, { ...options, resume }, ms);
+        if (result !== undefined) {
+          expect({ n, total: BigInt(result.total), unique: BigInt(result.unique!) }).toEqual({ n, ...known });
+          expect(result.resumed).toBe(resume !== undefined);
+          expect(result.elapsedMs).toBeGreaterThanOrEqual(spent);
+          break;
+        }
+        expect(checkpoint!.n).toBe(n);
+        expect(checkpoint!.elapsedMs).toBeGreaterThanOrEqual(spent);
+        spent = checkpoint!.elapsedMs;
+        resume = checkpoint;
+        interruptions++;
+      }
+    }
+  });
+});
+
+describe('checkpoints', () => {
+  it('are plain JSON, with a partial total and unique count that only grow, and come at the interval while the count runs', async () => {
+    const seen: Checkpoint[] = [];
+    const result = await count(16, { workers: 1, onCheckpoint: (c) => seen.push(c), checkpointEveryMs: 20 });
+    expect(seen.length).toBeGreaterThan(3);
+    for (const c of seen) expect(JSON.parse(JSON.stringify(c))).toEqual(c);
+    const totals = seen.map((c) => BigInt(c.total));
+    for (let i = 1; i < totals.length; i++) expect(totals[i]).toBeGreaterThanOrEqual(totals[i - 1]);
+    expect(totals.at(-1)!).toBeLessThanOrEqual(BigInt(result.total));
+    expect(Object.keys(seen[0]).sort()).toEqual(['checksum', 'done', 'elapsedMs', 'n', 'placed', 'plan', 'shard', 'total', 'unique', 'version']);
+  });
+
+  it('of a count with placed queens and of a shard resume to the same answer', async () => {
+    for (const extra of [{ placed: [[3, 5]] as [number, number][] }, { shard: { index: 2, count: 5 } }]) {
+      const whole = await count(16, extra);
+      const { checkpoint } = await interrupted(16, { ...extra, workers: 1 }, 100);
+      expect(checkpoint!.unique).toBeNull();
+      expect(await count(16, { ...extra, resume: checkpoint })).toMatchObject({ total: whole.total, unique: null, resumed: true });
+    }
+  });
+
+  it('an onCheckpoint that throws rejects the count with what it threw', async () => {
+    const failure = { reason: 'disk full' };
+    await expect(count(16, { workers: 1, checkpointEveryMs: 5, onCheckpoint: () => { throw failure; } })).rejects.toBe(failure);
+  });
+});
+
+describe('resuming from a checkpoint of another count, another format, or an edited one', () => {
+  async function checkpointOf(n: number, options: CountOptions = {}): Promise<Checkpoint> {
+    const { checkpoint } = await interrupted(n, { ...options, workers: 1 }, 150);
+    return checkpoint!;
+  }
+
+  it.each([
+    ['another n', 15, {}, (c: Checkpoint) => c, /options.resume.n: the checkpoint is of a count for n = 16, this count is for n = 15/],
+    ['other placed queens', 16, { placed: [[0, 1]] }, (c: Checkpoint) => c, /options.resume.placed: the checkpoint's placed queens null are not this count's \[\[0,1\]\]/],
+    ['another shard', 16, { shard: { index: 0, count: 2 } }, (c: Checkpoint) => c, /options.resume.shard: the checkpoint is of shard null, this count is of shard \{"index":0,"count":2\}/],
+    ['another format', 16, {}, (c: Checkpoint) => ({ ...c, version: 2 }), /options.resume.version: the checkpoint has format 2; this version of nqueens-wasm reads format 1/],
+    ['another plan', 16, {}, (c: Checkpoint) => ({ ...c, plan: { ...c.plan, fingerprint: '0123456789abcdef' } }), /options.resume.plan: the checkpoint's subproblems \(\d+, fingerprint 0123456789abcdef\) are not the ones planned here/],
+    ['an edited total', 16, {}, (c: Checkpoint) => ({ ...c, total: String(BigInt(c.total) + 1n) }), /options.resume.checksum: does not match the checkpoint's contents: the checkpoint was edited or damaged/],
+    ['edited ranges', 16, {}, (c: Checkpoint) => ({ ...c, done: [[0, c.plan.subproblems]] as [number, number][] }), /options.resume.checksum: does not match/],
+  ])('%s is a RangeError naming the field', async (_label, n, options, edit, message) => {
+    const checkpoint = edit(await checkpointOf(16));
+    const promise = count(n as number, { ...(options as CountOptions), resume: checkpoint });
+    await expect(promise).rejects.toThrow(RangeError);
+    await expect(count(n as number, { ...(options as CountOptions), resume: checkpoint })).rejects.toThrow(message);
+  });
+
+  it.each([
+    ['a string', 'run.json', TypeError, /options.resume must be a checkpoint object \(from onCheckpoint\), got "run.json"/],
+    ['no total', { version: 1, n: 8, total: undefined }, TypeError, /options.resume.total must be a decimal string/],
+    ['a negative total', { version: 1, n: 8, total: '-1', unique: null, elapsedMs: 0, checksum: '', plan: { subproblems: 1, fingerprint: '' }, done: [] }, RangeError, /options.resume.total must be a decimal string of at most 40 digits/],
+    ['overlapping ranges', { version: 1, n: 8, total: '1', unique: '1', elapsedMs: 0, checksum: '', plan: { subproblems: 9, fingerprint: '' }, done: [[0, 4], [2, 6]] }, RangeError, /options.resume.done\[1\]\[0\] must be an integer from 4 to 9, got 2/],
+  ])('a malformed checkpoint (%s) is refused before any work', async (_label, resume, error, message) => {
+    await expect(count(8, { resume: resume as never })).rejects.toThrow(error);
+    await expect(count(8, { resume: resume as never })).rejects.toThrow(message);
+  });
+});
