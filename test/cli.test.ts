@@ -48,7 +48,7 @@ describe('nqueens <n>', () => {
     const r = await nqueens(['10', '--json']);
     expect(r.code).toBe(0);
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
-    expect(JSON.parse(r.stdout)).toEqual({ n: 10, total: '724', unique: '92', engine: 'wasm', workers: 1, elapsedMs: expect.any(Number) });
+    expect(JSON.parse(r.stdout)).toEqual({ n: 10, total: '724', unique: '92', engine: 'wasm', workers: 1, elapsedMs: expect.any(Number), resumed: false });
   });
 
   it('--engine and --workers choose the kernel and the threads', async () => {
@@ -67,6 +67,7 @@ describe('nqueens <n>', () => {
       engine: 'wasm',
       workers: 1,
       elapsedMs: expect.any(Number),
+      resumed: false,
     });
     expect((await nqueens(['12', '--shard', '1/4'])).stdout).toMatch(/^n = 12, shard 1\/4: \d+ solutions/);
   });
