@@ -1,30 +1,51 @@
-// Counting a batch of records: for each, its completions, and for the records that ask for them
-// (REC_FIXED) the completions a half turn and a quarter turn leave unchanged. src/kernel/js/count.ts
+// Counting a batch of subproblems: for each, its completions, and for those that ask for them
+// (FIXED) the completions a half turn and a quarter turn leave unchanged. src/kernel/js/count.ts
 // is the same driver, step for step and name for name.
 //
 // Every search here is resumable, and so is the batch: countSteps runs until its budget is spent
-// and returns how many records are finished; the next call continues where it stopped. A caller
+// and returns how many subproblems are finished; the next call continues where it stopped. A caller
 // on an event loop can so keep every call short, whatever the size of a record.
 
-import { forwardCount, forwardRun, forwardStart, laneOffset } from "./forward";
-import { bitmaskCount, bitmaskRun, bitmaskStart } from "./bitmask";
+import { forwardCount, forwardHandoff, forwardRun, forwardStart, LANES } from "./forward";
+import {
+  bitmaskCount,
+  bitmaskHandedOff,
+  bitmaskHandoffCols,
+  bitmaskHandoffLeft,
+  bitmaskHandoffRight,
+  bitmaskRun,
+  bitmaskStart,
+} from "./bitmask";
+import { BitmaskOnly } from "./nodes";
 import { HALF_TURN, QUARTER_TURN, symmetricCount, symmetricRun, symmetricStart } from "./symmetric";
-import { FIXED_HALF_TURN, FIXED_QUARTER_TURN, REC_FIXED, RESULT_COMPLETIONS, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from "./layout";
-import { RECORDS, RECORD_BYTES, RESULTS, RESULT_BYTES } from "./memory";
+import { FIXED_HALF_TURN, FIXED_QUARTER_TURN, REC_FIXED, REC_LEVELS, RESULT_COMPLETIONS, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from "./layout";
+import { expandRecord } from "./expand";
+import { FIXED, RECORD, RESULTS, RESULT_BYTES, SUBPROBLEMS } from "./memory";
 
 // Where the batch stands between two calls: the record being counted, and which of its searches.
+// A record with at most LANES free rows is counted by forward checking; one with more by the
+// bitmask search over its first rows, which hands every placement on the last of them over to
+// forward checking for the LANES rows left (HANDED_OVER), adding up their counts in `handedOver`.
 const START = 0; // nothing started yet
 const FORWARD = 1; // its completions, by forward checking
-const BITMASK = 2; // its completions, by the bitmask search
-const HALF_TURNS = 3; // its completions fixed by a half turn
-const QUARTER_TURNS = 4; // its completions fixed by a quarter turn
+const BITMASK = 2; // its first rows, by the bitmask search
+const HANDED_OVER = 3; // the rows left after one of the bitmask search's placements, by forward checking
+const HALF_TURNS = 4; // its completions fixed by a half turn
+const QUARTER_TURNS = 5; // its completions fixed by a quarter turn
 let batchSize: i32 = 0;
+let batchN: i32 = 0;
+let batchWidth: i32 = 0;
 let next: i32 = 0;
 let phase: i32 = START;
+let handedOver: u64 = 0;
+// Setting up forward checking after a hand-over builds its patterns: charged as this many steps.
+const HANDOVER_STEPS = 16;
 
-/** Starts a batch: records 0..count-1 of RECORDS, results into RESULTS. */
-export function startBatch(count: i32): void {
+/** Starts a batch: subproblems 0..count-1 of SUBPROBLEMS (n×n, `width` queens each), results into RESULTS. */
+export function startBatch(count: i32, n: i32, width: i32): void {
   batchSize = count;
+  batchN = n;
+  batchWidth = width;
   next = 0;
   phase = START;
 }
@@ -63,23 +84,25 @@ function afterHalfTurns(record: usize): i32 {
  */
 export function countSteps<Build>(budget: i32): i32 {
   while (next < batchSize) {
-    const record = RECORDS + <usize>next * RECORD_BYTES;
+    const record = RECORD;
     if (phase == START) {
+      expandRecord(SUBPROBLEMS + <usize>(next * batchWidth * 2), batchWidth, batchN, load<u8>(FIXED + <usize>next), record);
       store<u64>(result(RESULT_HALF_TURNS), 0);
       store<u64>(result(RESULT_QUARTER_TURNS), 0);
-      const low = laneOffset(record);
-      if (low >= 0) {
-        if (forwardStart(record, low)) {
-          phase = FORWARD;
-          continue;
-        }
-        store<u64>(result(RESULT_COMPLETIONS), forwardCount());
-      } else {
-        if (bitmaskStart(record)) {
+      const levels = load<i32>(record + (REC_LEVELS << 2));
+      if (sizeof<Build>() == sizeof<BitmaskOnly>() || levels > LANES) {
+        handedOver = 0;
+        if (bitmaskStart(record, sizeof<Build>() == sizeof<BitmaskOnly>() ? levels : levels - LANES)) {
           phase = BITMASK;
           continue;
         }
         store<u64>(result(RESULT_COMPLETIONS), bitmaskCount());
+      } else {
+        if (forwardStart(record)) {
+          phase = FORWARD;
+          continue;
+        }
+        store<u64>(result(RESULT_COMPLETIONS), forwardCount());
       }
       phase = afterCompletions(record);
     } else if (phase == FORWARD) {
@@ -90,8 +113,20 @@ export function countSteps<Build>(budget: i32): i32 {
     } else if (phase == BITMASK) {
       budget = bitmaskRun<Build>(budget);
       if (budget < 0) break;
-      store<u64>(result(RESULT_COMPLETIONS), bitmaskCount());
+      if (bitmaskHandedOff()) {
+        budget -= HANDOVER_STEPS;
+        const level = load<i32>(record + (REC_LEVELS << 2)) - LANES;
+        if (forwardHandoff(record, level, bitmaskHandoffCols(), bitmaskHandoffLeft(), bitmaskHandoffRight())) phase = HANDED_OVER;
+        else handedOver += forwardCount();
+        continue;
+      }
+      store<u64>(result(RESULT_COMPLETIONS), bitmaskCount() + handedOver);
       phase = afterCompletions(record);
+    } else if (phase == HANDED_OVER) {
+      budget = forwardRun<Build>(budget);
+      if (budget < 0) break;
+      handedOver += forwardCount();
+      phase = BITMASK;
     } else if (phase == HALF_TURNS) {
       budget = symmetricRun(budget);
       if (budget < 0) break;

@@ -1,15 +1,20 @@
 // The wasm kernel's exports (the release build). The algorithms live in count.ts (with forward.ts,
 // bitmask.ts and symmetric.ts) and solutions.ts; src/kernel/js/ holds the same files in TypeScript.
 
-import { RECORDS, RESULTS, ENUM_STATE, SOLUTIONS } from "./memory";
+import { ENUM_RECORD, ENUM_STATE, FIXED, RESULTS, SOLUTIONS, SUBPROBLEMS } from "./memory";
 import { countSteps as countStepsOf } from "./count";
 import { Plain } from "./nodes";
 export { startBatch } from "./count";
 export { startSolutions, nextSolutions } from "./solutions";
 
-/** Byte offset of the record batch the caller fills in. */
-export function recordsOffset(): usize {
-  return RECORDS;
+/** Byte offset of the subproblems the caller fills in. */
+export function subproblemsOffset(): usize {
+  return SUBPROBLEMS;
+}
+
+/** Byte offset of the FIXED_* bits per subproblem, which the caller fills in. */
+export function fixedOffset(): usize {
+  return FIXED;
 }
 
 /** Byte offset of the results: RESULT_WORDS u64 per record. */
@@ -17,7 +22,10 @@ export function resultsOffset(): usize {
   return RESULTS;
 }
 
-/** Byte offset of the enumeration state (ENUM_WORDS words). */
+/** Byte offset of a listing's record (RECORD_WORDS words), and of its state (ENUM_WORDS words). */
+export function enumRecordOffset(): usize {
+  return ENUM_RECORD;
+}
 export function enumStateOffset(): usize {
   return ENUM_STATE;
 }

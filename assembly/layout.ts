@@ -1,5 +1,10 @@
-// The record format shared by the runner (TypeScript), the wasm kernel and the TS kernel.
-// Plain numeric constants only, so that this one file compiles as AssemblyScript and as TypeScript.
+// The formats shared by the runner (TypeScript), the wasm kernel and the TS kernel. Plain numeric
+// constants only, so that this one file compiles as AssemblyScript and as TypeScript.
+//
+// The runner hands the kernels subproblems as they are planned: up to MAX_N queens each, as
+// (row, col) bytes, row -1 for padding, all of a batch with the same number (the plan's width),
+// one after the other; and per subproblem the FIXED_* bits of the counts it needs besides its
+// completions. The kernel turns each into a record (expand.ts), its own working form.
 //
 // A record describes one subproblem: the rows that are still free (its "levels", top to bottom),
 // and for each level the squares that the pre-placed queens leave open and the distance to the
@@ -24,10 +29,13 @@ export const RECORD_WORDS = REC_BOARD + MAX_N;
 export const FIXED_HALF_TURN = 1;
 export const FIXED_QUARTER_TURN = 2;
 
-/** Records the kernels take per batch; results are written per record. */
+/** Subproblems the kernels take per batch; results are written per subproblem. */
 export const BATCH = 256;
 
-/** Results per record, u64 each. */
+/** Room for one subproblem's queens: (row, col) bytes. */
+export const SUBPROBLEM_BYTES = 2 * MAX_N;
+
+/** Results per subproblem, u64 each. */
 export const RESULT_COMPLETIONS = 0; // the completions of the record's queens
 export const RESULT_HALF_TURNS = 1; // those a half turn maps onto themselves (with FIXED_HALF_TURN)
 export const RESULT_QUARTER_TURNS = 2; // those a quarter turn maps onto themselves (with FIXED_QUARTER_TURN)

@@ -1,8 +1,8 @@
-// Listing: every solution of the record in RECORDS (slot 0), in lexicographic order of cols[row],
-// written n bytes each into SOLUTIONS. The search stops when the buffer has `max` boards, or when
-// its budget of backtracks is spent, and keeps its whole state in ENUM_STATE, so the next call
-// continues where this one stopped; the caller copies the state in and out, so any number of
-// enumerations can take turns. assembly/solutions.ts and src/kernel/js/solutions.ts are the same
+// Listing: every solution of the subproblem in SUBPROBLEMS (slot 0), in lexicographic order of
+// cols[row], written n bytes each into SOLUTIONS. The search stops when the buffer has `max` boards, or when
+// its budget of backtracks is spent, and keeps its whole state in ENUM_STATE (its record in
+// ENUM_RECORD), so the next call continues where this one stopped; the caller copies both in and
+// out, so any number of enumerations can take turns. assembly/solutions.ts and src/kernel/js/solutions.ts are the same
 // algorithm.
 
 import {
@@ -22,15 +22,16 @@ import {
   REC_SIZE,
   SAVED_LEVEL_WORDS,
 } from "./layout";
-import { ENUM_STATE, RECORDS, SOLUTIONS } from "./memory";
+import { expandRecord } from "./expand";
+import { ENUM_RECORD, ENUM_STATE, SOLUTIONS, SUBPROBLEMS } from "./memory";
 
 const SAVED_LEVEL_BYTES = SAVED_LEVEL_WORDS << 2;
 
-/** Resets ENUM_STATE to the start of the search of record 0. */
-export function startSolutions(): void {
-  const record = RECORDS;
+/** Expands subproblem 0 (n×n, `width` queens) into ENUM_RECORD and resets ENUM_STATE to the start of its search. */
+export function startSolutions(n: i32, width: i32): void {
+  const record = ENUM_RECORD;
+  expandRecord(SUBPROBLEMS, width, n, 0, record);
   const state = ENUM_STATE;
-  const n = load<i32>(record + (REC_SIZE << 2));
   const board = state + (ENUM_BOARD << 2);
   for (let r = 0; r < n; r++) {
     store<u8>(board + <usize>r, <u8>load<i32>(record + ((REC_BOARD + r) << 2)));
@@ -49,7 +50,7 @@ export function startSolutions(): void {
  * many. The enumeration is over when ENUM_DONE is set.
  */
 export function nextSolutions(max: i32, budget: i32): i32 {
-  const record = RECORDS;
+  const record = ENUM_RECORD;
   const state = ENUM_STATE;
   if (load<u32>(state + (ENUM_DONE << 2)) != 0 || max <= 0) return 0;
   const n = load<i32>(record + (REC_SIZE << 2));

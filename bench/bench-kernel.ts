@@ -1,5 +1,6 @@
 // The benchmark's build of the wasm kernel (build/bench.wasm, from assembly/bench.ts): the release
-// kernel plus a batch count that also counts the placements it tries. Never shipped.
+// kernel plus a batch count that also counts the placements it tries, and one by the bitmask
+// search alone. Never shipped.
 
 import { readFileSync } from 'node:fs';
 import { instantiateKernelSync, type KernelExports } from '../src/kernel/wasm/loader.js';
@@ -7,6 +8,7 @@ import { packageRoot } from './native.js';
 
 export interface BenchKernelExports extends KernelExports {
   countStepsCountingNodes(budget: number): number;
+  countStepsBitmaskOnly(budget: number): number;
   nodesVisited(): bigint;
 }
 

@@ -1,180 +1,43 @@
-// npm run bench [-- <from>..<to>] [--runs k] [--json]
+// npm run bench [-- <n or from..to>...] [--runs k] [--json]
 //
-// Times, for each n, in one run on one machine: a full count(n) on the TS and the wasm engine
-// (planning included), the wasm kernel alone and a native C build of the same kernel over the
-// same records, and a plain mirror-halving Richards search in C. Every competitor runs once per
-// round, rounds alternate, and medians are reported after a warm-up run of the JIT-compiled ones.
+// Times, in one run on one machine: per n, a count on the TS and the wasm engine, the wasm kernel
+// alone and its C transcription over the same subproblems, and a plain mirror-halving Richards
+// search in C (bench/counting.ts). Boards from n = 19 on are timed on an even sample, shard 0 of
+// m, checked against the bitmask search alone on a smaller sample; the mirror search is
+// extrapolated there by its growth from n = 16 to 17. Then the cold start in fresh processes
+// (bench/cold-start.ts), listing, worker threads and findSolution.
 
+import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
-import { BATCH, RECORD_WORDS, RESULT_WORDS } from '../assembly/layout.js';
-import { countExact, countExactSync } from '../src/count.js';
+import { countExact } from '../src/count.js';
 import { findSolution } from '../src/find-solution.js';
 import { solutions } from '../src/solutions.js';
 import { formatMs, formatTable } from '../src/cli/table.js';
-import { UNBOUNDED } from '../src/run/count-range.js';
-import { benchKernel, type BenchKernelExports } from './bench-kernel.js';
-import { BUILD_DIR, buildNative, runNative, type NativeBuilds } from './native.js';
-import { ENTRY_WORDS, frameRecords, writeRecordsFile, type Records } from './records.js';
+import { cold, coldPinned } from './cold-start.js';
+import { countingRow, median, status, MIN_RUN_MS, type Row } from './counting.js';
+import { buildNative, packageRoot, runNative } from './native.js';
 
-interface Row {
-  n: number;
-  total: string;
-  unique: string;
-  nodes: string;
-  nsPerNode: number;
-  tsMs: number;
-  wasmMs: number;
-  wasmKernelMs: number;
-  cKernelMs: number | null;
-  mirrorMs: number | null;
-  mirrorNodes: string | null;
-  /** mirrorMs / wasmMs: how many times faster count(n) in wasm is than the plain C search. */
-  mirrorOverWasm: number | null;
-  /** wasmKernelMs / cKernelMs: the wasm kernel against a native build of the same algorithm. */
-  wasmOverC: number | null;
-  /** tsMs / wasmMs */
-  tsOverWasm: number;
-}
+/** The sample timed for big boards: shard 0 of this many. */
+const SHARDS: Record<number, number> = { 18: 8, 19: 64, 20: 256, 21: 2048, 22: 16384 };
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
+const known = new Map<number, bigint>(
+  (JSON.parse(readFileSync(`${packageRoot}test/data/known-counts.json`, 'utf8')).counts as { n: number; total: string }[]).map((c) => [c.n, BigInt(c.total)]),
+);
 
-/**
- * Each timed run repeats its count until this long has passed and reports the time per pass, so
- * that counts of a millisecond are timed as steadily as the long ones (the C programs do the same).
- */
-const MIN_RUN_MS = 200;
-
-function perPass(pass: () => number): number {
-  let elapsed = 0;
-  let passes = 0;
-  do {
-    elapsed += pass();
-    passes++;
-  } while (elapsed < MIN_RUN_MS);
-  return elapsed / passes;
-}
-
-function status(message: string): void {
-  if (process.stderr.isTTY) process.stderr.write(`\r\x1b[K${message}`);
-}
-
-/**
- * The wasm kernel alone over prepared records, as the C kernel runs them: only the kernel's calls
- * are timed, as the C program times its loop over records it has read into memory beforehand.
- */
-function wasmKernelRun(kernel: BenchKernelExports, records: Records, countingNodes = false): { total: bigint; ms: number } {
-  const view = new Int32Array(kernel.memory.buffer, kernel.recordsOffset(), BATCH * RECORD_WORDS);
-  const results = new BigUint64Array(kernel.memory.buffer, kernel.resultsOffset(), BATCH * RESULT_WORDS);
-  let ms = 0;
-  let total = 0n;
-  for (let from = 0; from < records.count; from += BATCH) {
-    const size = Math.min(BATCH, records.count - from);
-    for (let i = 0; i < size; i++) {
-      const entry = (from + i) * ENTRY_WORDS;
-      view.set(records.entries.subarray(entry + 1, entry + ENTRY_WORDS), i * RECORD_WORDS);
-    }
-    const started = performance.now();
-    kernel.startBatch(size);
-    if (countingNodes) while (kernel.countStepsCountingNodes(UNBOUNDED) < size);
-    else while (kernel.countSteps(UNBOUNDED) < size);
-    ms += performance.now() - started;
-    for (let i = 0; i < size; i++) {
-      total += BigInt(records.entries[(from + i) * ENTRY_WORDS]) * results[i * RESULT_WORDS];
-    }
+function parseBoards(args: string[]): number[] {
+  const boards: number[] = [];
+  for (const arg of args.length ? args : ['12..17', '19', '20']) {
+    const match = /^(\d+)(?:\.\.(\d+))?$/.exec(arg);
+    if (!match) throw new Error(`expected n or from..to, got ${JSON.stringify(arg)}`);
+    const [from, to] = [Number(match[1]), Number(match[2] ?? match[1])];
+    if (from < 4 || to > 22 || from > to) throw new Error(`boards must lie within 4..22, got ${arg}`);
+    for (let n = from; n <= to; n++) boards.push(n);
   }
-  return { total, ms };
+  return [...new Set(boards)].sort((a, b) => a - b);
 }
 
-function measure(n: number, runs: number, native: NativeBuilds): Row {
-  const kernel = benchKernel();
-  const records = frameRecords(n);
-  const file = `${BUILD_DIR}/records-${n}.bin`;
-  writeRecordsFile(file, records);
-
-  const reference = countExactSync(n, { engine: 'wasm' });
-  const check = (what: string, total: bigint) => {
-    if (total !== reference.total) throw new Error(`${what} counted ${total} at n = ${n}, expected ${reference.total}`);
-  };
-  const timers: Record<string, () => number> = {
-    wasm: () =>
-      perPass(() => {
-        const r = countExactSync(n, { engine: 'wasm' });
-        check('wasm', r.total);
-        return r.elapsedMs;
-      }),
-    'wasm kernel': () =>
-      perPass(() => {
-        const r = wasmKernelRun(kernel, records);
-        check('the wasm kernel', r.total);
-        return r.ms;
-      }),
-    TS: () =>
-      perPass(() => {
-        const r = countExactSync(n, { engine: 'js' });
-        check('TS', r.total);
-        return r.elapsedMs;
-      }),
-  };
-  if (native.missing === null) {
-    timers['C kernel'] = () => {
-      const r = runNative(native.kernel, [file, String(MIN_RUN_MS)]);
-      check('the C kernel', r.total);
-      return r.ms;
-    };
-    timers['mirror C'] = () => {
-      const r = runNative(native.mirror, [String(n), String(MIN_RUN_MS)]);
-      check('mirror C', r.total);
-      return r.ms;
-    };
-  }
-  status(`n = ${n}: warm-up`);
-  timers.wasm();
-  timers['wasm kernel']();
-  timers.TS();
-  const times: Record<string, number[]> = Object.fromEntries(Object.keys(timers).map((k) => [k, []]));
-  for (let round = 1; round <= runs; round++) {
-    for (const [name, run] of Object.entries(timers)) {
-      status(`n = ${n}: round ${round}/${runs}, ${name}`);
-      times[name].push(run());
-    }
-  }
-  status(`n = ${n}: counting nodes`);
-  const before = kernel.nodesVisited();
-  check('the node-counting kernel', wasmKernelRun(kernel, records, true).total);
-  const nodes = kernel.nodesVisited() - before;
-  let mirrorNodes: bigint | null = null;
-  if (native.missing === null) mirrorNodes = runNative(native.mirrorNodes, [String(n)]).nodes;
-  status('');
-
-  const wasmMs = median(times.wasm);
-  const wasmKernelMs = median(times['wasm kernel']);
-  const tsMs = median(times.TS);
-  const cKernelMs = native.missing === null ? median(times['C kernel']) : null;
-  const mirrorMs = native.missing === null ? median(times['mirror C']) : null;
-  return {
-    n,
-    total: String(reference.total),
-    unique: String(reference.unique),
-    nodes: String(nodes),
-    nsPerNode: (wasmKernelMs * 1e6) / Number(nodes),
-    tsMs,
-    wasmMs,
-    wasmKernelMs,
-    cKernelMs,
-    mirrorMs,
-    mirrorNodes: mirrorNodes === null ? null : String(mirrorNodes),
-    mirrorOverWasm: mirrorMs === null ? null : mirrorMs / wasmMs,
-    wasmOverC: cKernelMs === null ? null : wasmKernelMs / cKernelMs,
-    tsOverWasm: tsMs / wasmMs,
-  };
-}
-
-interface ListingRow {
+interface Listing {
   what: string;
   wasmMs: number;
   tsMs: number;
@@ -182,7 +45,7 @@ interface ListingRow {
 }
 
 /** Streams every solution of n on both engines: medians, and the cost per solution. */
-function measureListing(n: number, runs: number): ListingRow {
+function measureListing(n: number, runs: number): Listing {
   const stream = (engine: 'wasm' | 'js') => {
     const started = performance.now();
     let items = 0;
@@ -205,16 +68,8 @@ function measureListing(n: number, runs: number): ListingRow {
   return { what: `solutions(${n}), all ${items}`, wasmMs: median(wasm), tsMs: median(ts), items };
 }
 
-interface ThreadsRow {
-  n: number;
-  oneMs: number;
-  twoMs: number;
-  speedup: number;
-  abortMs: number;
-}
-
-/** count(n) on one and on two worker threads, and how long an abort takes to reject. */
-async function measureThreads(n: number, runs: number): Promise<ThreadsRow> {
+/** count(n) on one and on two worker threads (warm pool), and how long an abort takes to reject. */
+async function measureThreads(n: number, runs: number) {
   const timed = async (workers: number) => (await countExact(n, { workers })).elapsedMs;
   await timed(1);
   await timed(2);
@@ -239,7 +94,6 @@ async function measureThreads(n: number, runs: number): Promise<ThreadsRow> {
   return { n, oneMs, twoMs, speedup: oneMs / twoMs, abortMs: median(aborts) };
 }
 
-/** findSolution builds one solution; it has no engine. */
 function measureFind(n: number, runs: number): number {
   findSolution(n);
   const times: number[] = [];
@@ -251,23 +105,36 @@ function measureFind(n: number, runs: number): number {
   return median(times);
 }
 
-function parseRange(text: string): [number, number] {
-  const match = /^(\d+)\.\.(\d+)$/.exec(text);
-  const from = Number(match?.[1]);
-  const to = Number(match?.[2]);
-  if (!match || from < 4 || to > 31 || from > to) {
-    throw new Error(`expected a range like 12..17 within 4..31, got ${JSON.stringify(text)}`);
+/** The cold-start rows: first calls in fresh processes against the plain counter's. */
+function measureCold(runs: number) {
+  const rows = [];
+  for (const n of [4, 8, 10, 12, 13, 14]) {
+    status(`cold start: n = ${n}`);
+    const plain = cold(['plain', String(n)], runs);
+    const sync = cold(['countSync', String(n)], runs);
+    rows.push({ n, plain, sync });
   }
-  return [from, to];
+  const threads = [];
+  for (const n of [12, 14, 15, 16, 17]) {
+    status(`cold start: count(${n})`);
+    const sync = cold(['countSync', String(n)], runs, true);
+    const byDefault = cold(['count', String(n)], runs, true);
+    const one = n === 16 ? cold(['count', String(n), '1'], runs, true) : null;
+    const two = n === 16 ? cold(['count', String(n), '2'], runs, true) : null;
+    threads.push({ n, sync, byDefault, one, two });
+  }
+  status('');
+  return { rows, threads };
 }
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { runs: { type: 'string', default: '3' }, json: { type: 'boolean', default: false } },
+    options: { runs: { type: 'string', default: '3' }, json: { type: 'boolean', default: false }, 'cold-runs': { type: 'string', default: '5' } },
   });
-  const [from, to] = parseRange(positionals[0] ?? '12..17');
+  const boards = parseBoards(positionals);
   const runs = Number(values.runs);
+  const coldRuns = Number(values['cold-runs']);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, got ${values.runs}`);
 
   const native = buildNative();
@@ -278,33 +145,67 @@ async function main(): Promise<void> {
     v8: process.versions.v8,
     cc: native.missing ?? native.compiler,
   };
-  const rows: Row[] = [];
-  for (let n = from; n <= to; n++) rows.push(measure(n, runs, native));
+  const rows: Row[] = boards.map((n) => countingRow(n, SHARDS[n] ?? 1, runs, native));
+  // The mirror search beyond what was timed: its growth from n = 16 to 17, measured in this run.
+  const mirror16 = rows.find((r) => r.n === 16)?.mirrorMs ?? null;
+  const mirror17 = rows.find((r) => r.n === 17)?.mirrorMs ?? null;
+  const growth = mirror16 !== null && mirror17 !== null ? mirror17 / mirror16 : null;
+  const table = rows.map((r) => {
+    const whole = r.shards === 1;
+    const nsPerSolution = (r.wasmMs * 1e6) / Number(r.solutions);
+    // For a sample: the whole count at the sample's speed per solution.
+    const wasmWholeMs = whole ? r.wasmMs : (nsPerSolution * Number(known.get(r.n)!)) / 1e6;
+    const mirrorMs = r.mirrorMs ?? (growth !== null && mirror17 !== null && r.n > 17 ? mirror17 * growth ** (r.n - 17) : null);
+    return { ...r, nsPerSolution, wasmWholeMs, mirrorWholeMs: mirrorMs, mirrorExtrapolated: r.mirrorMs === null && mirrorMs !== null };
+  });
+  const at17 = table.find((r) => r.n === 17)?.nsPerSolution ?? null;
   const listing = measureListing(14, runs);
   const threads = await measureThreads(16, runs);
   const find = [1_000_000, 10_000_000].map((n) => ({ n, ms: measureFind(n, runs) }));
+  const coldStart = measureCold(coldRuns);
 
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ machine, runs, rows, listing, threads, findSolution: find })}\n`);
+    process.stdout.write(`${JSON.stringify({ machine, runs, rows: table, listing, threads, findSolution: find, coldStart }, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}\n`);
     return;
   }
-  const na = native.missing === null ? '' : 'n/a';
+  const na = 'n/a';
   const ms = (v: number | null) => (v === null ? na : formatMs(v));
-  const ratio = (v: number | null) => (v === null ? na : `${v.toFixed(2)}x`);
-  const header = ['n', 'total', 'unique', 'nodes', 'ns/node', 'TS ms', 'wasm ms', 'wasm kernel ms', 'C kernel ms', 'mirror C ms', 'mirror C / wasm', 'wasm / C kernel', 'TS / wasm'];
-  const table = rows.map((r) => [
-    String(r.n), r.total, r.unique, r.nodes, r.nsPerNode.toFixed(2), formatMs(r.tsMs), formatMs(r.wasmMs),
-    formatMs(r.wasmKernelMs), ms(r.cKernelMs), ms(r.mirrorMs), ratio(r.mirrorOverWasm), ratio(r.wasmOverC), ratio(r.tsOverWasm),
-  ]);
-  process.stdout.write(`${machine.cpu}, ${machine.cores} cores, Node ${machine.node} (V8 ${machine.v8}), C: ${machine.cc}\n`);
-  process.stdout.write(`${formatTable(header, table)}\n`);
+  const ratio = (v: number | null) => (v === null || !Number.isFinite(v) ? na : `${v.toFixed(2)}x`);
+  process.stdout.write(`${machine.cpu}, ${machine.cores} cores, Node ${machine.node} (V8 ${machine.v8}), C: ${machine.cc}\n\n`);
   process.stdout.write(
-    `medians of ${runs} runs per column, each repeating its count for at least ${MIN_RUN_MS} ms (ms per count), one thread,\n` +
-      `after a warm-up run of the TS and wasm engines. wasm ms and TS ms: countSync(n) as a caller sees it (the list of\n` +
-      `frames is made once per n and kept); kernel columns: the same records through the wasm and the C kernel, the time\n` +
-      `inside the kernel (records copied into wasm memory and C reading its file are not timed);\n` +
-      `nodes: queen placements the kernel tries (with forward checking, the last row's too); ns/node from the wasm kernel.\n`,
+    `${formatTable(
+      ['n', 'sample', 'solutions', 'placements', 'ns/placement', 'ns/solution', 'TS ms', 'wasm ms', 'wasm kernel ms', 'C kernel ms', 'mirror C ms', 'mirror C / wasm', 'wasm / C kernel', 'TS / wasm'],
+      table.map((r) => [
+        String(r.n),
+        r.shards === 1 ? 'all' : `1/${r.shards}`,
+        String(r.solutions),
+        String(r.placements),
+        ((r.wasmKernelMs * 1e6) / Number(r.placements)).toFixed(2),
+        r.nsPerSolution.toFixed(1),
+        ms(r.tsMs),
+        ms(r.wasmMs),
+        ms(r.wasmKernelMs),
+        ms(r.cKernelMs),
+        r.mirrorWholeMs === null ? na : `${formatMs(r.mirrorWholeMs)}${r.mirrorExtrapolated ? '*' : ''}`,
+        ratio(r.mirrorWholeMs === null ? null : r.mirrorWholeMs / r.wasmWholeMs),
+        ratio(r.cKernelMs === null ? null : r.wasmKernelMs / r.cKernelMs),
+        ratio(r.tsMs === null ? null : r.tsMs / r.wasmMs),
+      ]),
+    )}\n`,
   );
+  process.stdout.write(
+    `medians of ${runs} runs, each repeating its count for at least ${MIN_RUN_MS} ms (ms per count), one thread, after a warm-up.\n` +
+      `wasm ms, TS ms: countSync(n) (of the sample: countSync(n, { shard: { index: 0, count: m } })) as a caller sees it.\n` +
+      `kernel columns: the same subproblems through the wasm kernel and its C transcription, the time inside the kernels.\n` +
+      `placements: queen placements the wasm kernel tries. ns/solution: wasm ms per solution counted.\n` +
+      `mirror C / wasm: for a sample, against the whole count at the sample's ns/solution; * mirror C extrapolated by its\n` +
+      `growth from n = 16 to 17 in this run (${growth === null ? 'not measured' : `${growth.toFixed(2)}x per n`}). TS: timed on whole counts only.\n`,
+  );
+  if (at17 !== null) {
+    const flat = table.filter((r) => r.n > 17).map((r) => `n = ${r.n}: ${(r.nsPerSolution / at17).toFixed(2)}x`);
+    if (flat.length) process.stdout.write(`ns/solution against n = 17: ${flat.join(', ')}\n`);
+  }
+  for (const r of table) if (r.secondPath) process.stdout.write(`second path, n = ${r.n}: the bitmask search alone on ${r.secondPath}\n`);
   process.stdout.write(
     `\n${formatTable(
       ['listing', 'TS ms', 'wasm ms', 'TS ns/solution', 'wasm ns/solution', 'TS / wasm'],
@@ -314,14 +215,33 @@ async function main(): Promise<void> {
   );
   process.stdout.write(
     `\n${formatTable(
-      ['worker threads', '1 thread ms', '2 threads ms', 'speed-up', 'abort ms'],
+      ['worker threads (warm)', '1 thread ms', '2 threads ms', 'speed-up', 'abort ms'],
       [[`count(${threads.n})`, formatMs(threads.oneMs), formatMs(threads.twoMs), ratio(threads.speedup), formatMs(threads.abortMs)]],
     )}\n(abort ms: from controller.abort() during count(${threads.n + 2}) on 2 threads to the rejection)\n`,
   );
   process.stdout.write(`findSolution: ${find.map((f) => `n = ${f.n.toLocaleString('en')}: ${formatMs(f.ms)} ms`).join(', ')}\n`);
+  const c = coldStart;
+  process.stdout.write(
+    `\ncold start: fresh processes${coldPinned ? ' on one core (taskset -c 0)' : ''}, medians of ${coldRuns}; import: the package ${formatMs(c.rows[0].sync.importMs)} ms, the plain counter's module ${formatMs(c.rows[0].plain.importMs)} ms\n` +
+      `${formatTable(
+        ['n', 'plain JS first call ms', 'countSync first call ms', 'plain / countSync'],
+        c.rows.map((r) => [String(r.n), formatMs(r.plain.firstMs), formatMs(r.sync.firstMs), ratio(r.plain.firstMs / r.sync.firstMs)]),
+      )}\n`,
+  );
+  process.stdout.write(
+    `\n${formatTable(
+      ['cold, every core', 'countSync ms', 'count ms (default)', 'threads', 'countSync / count'],
+      c.threads.map((t) => [`n = ${t.n}`, formatMs(t.sync.firstMs), formatMs(t.byDefault.firstMs), String(t.byDefault.workers), ratio(t.sync.firstMs / t.byDefault.firstMs)]),
+    )}\n`,
+  );
+  const t16 = c.threads.find((t) => t.n === 16)!;
+  process.stdout.write(
+    `count(16) cold: 1 worker thread ${formatMs(t16.one!.firstMs)} ms, 2 worker threads ${formatMs(t16.two!.firstMs)} ms (${ratio(t16.one!.firstMs / t16.two!.firstMs)}), ` +
+      `default (the calling thread and a pool thread) ${formatMs(t16.byDefault.firstMs)} ms against countSync ${formatMs(t16.sync.firstMs)} ms (${ratio(t16.sync.firstMs / t16.byDefault.firstMs)})\n`,
+  );
   if (native.missing !== null) process.stdout.write(`native columns: ${native.missing}\n`);
   else {
-    const mirrorNodes = rows.map((r) => `${r.n}: ${r.mirrorNodes}`).join(', ');
+    const mirrorNodes = rows.filter((r) => r.shards === 1).map((r) => `${r.n}: ${runNative(native.mirrorNodes, [String(r.n)]).nodes}`).join(', ');
     process.stdout.write(`mirror C nodes (placements tried below the first row): ${mirrorNodes}\n`);
   }
 }

@@ -2,29 +2,36 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { BUILD_DIR, buildNative, runNative } from '../bench/native.js';
-import { frameRecords, writeRecordsFile } from '../bench/records.js';
+import { countExactSync } from '../src/count.js';
+import { countSubproblems, writeSubproblemsFile } from '../bench/subproblems.js';
 import { knownCounts } from './helpers/known-counts.js';
 
 const hasCompiler = !spawnSync('cc', ['--version']).error;
 
 describe('bench/c', () => {
   // The benchmark runs without a C compiler (its native columns then say so); so does this test.
-  it.skipIf(!hasCompiler)('the C kernel and the plain mirror search count n = 5..12 exactly', () => {
+  it.skipIf(!hasCompiler)('the C kernel and the plain mirror search count n = 5..12 exactly, and the C kernel a sample of n = 19, 20 and 22', () => {
     const native = buildNative();
     expect(native.missing).toBeNull();
     for (let n = 5; n <= 12; n++) {
-      const file = `${BUILD_DIR}/test-records-${n}.bin`;
-      writeRecordsFile(file, frameRecords(n));
+      const file = `${BUILD_DIR}/test-subproblems-${n}.bin`;
+      writeSubproblemsFile(file, n, countSubproblems(n));
       expect(runNative(native.kernel, [file]).total).toBe(knownCounts.get(n)!.total);
       expect(runNative(native.mirror, [String(n)]).total).toBe(knownCounts.get(n)!.total);
       expect(runNative(native.mirrorNodes, [String(n)]).nodes).toBeGreaterThan(0n);
+    }
+    // Window, compact mode and the hand-over from the bitmask search, against the package's count of the same shards.
+    for (const [n, m] of [[19, 2000], [20, 4000], [22, 200000]]) {
+      const file = `${BUILD_DIR}/test-subproblems-${n}.bin`;
+      writeSubproblemsFile(file, n, countSubproblems(n, { index: 0, count: m }));
+      expect({ n, total: runNative(native.kernel, [file]).total }).toEqual({ n, total: countExactSync(n, { shard: { index: 0, count: m } }).total });
     }
   });
 
   it.skipIf(!hasCompiler)('given a minimum time, each program repeats its count and still counts exactly', () => {
     const native = buildNative();
-    const file = `${BUILD_DIR}/test-records-8.bin`;
-    writeRecordsFile(file, frameRecords(8));
+    const file = `${BUILD_DIR}/test-subproblems-8.bin`;
+    writeSubproblemsFile(file, 8, countSubproblems(8));
     const once = runNative(native.kernel, [file]);
     expect(once.passes).toBe(1);
     for (const run of [runNative(native.kernel, [file, '30']), runNative(native.mirror, ['8', '30'])]) {

@@ -10,7 +10,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { knownCounts } from './helpers/known-counts.js';
 import { randomInt, seededRandom } from './helpers/random.js';
 
-const bin = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
+const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
 function nqueens(args: string[]): { code: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 120_000 });
@@ -122,7 +122,7 @@ describe('nqueens <n> --checkpoint FILE', () => {
       ['is of another format', (text: string) => text.replace('"version":1', '"version":9'), /run.json is not a checkpoint of this count \(the checkpoint has format 9; this version of nqueens-wasm reads format 1\)/],
       ['is of a shard, for the whole count', (text: string) => text, /run.json is not a checkpoint of this count \(the checkpoint is of shard null, this count is of shard \{"index":0,"count":4\}\)/, ['16', '--shard', '0/4']],
       ['is not an object', () => '[1, 2]', /run.json is not a checkpoint of this count \(must be a checkpoint object \(from onCheckpoint\), got an array of length 2\)/],
-    ] as const)('%s', async (_label, edit, message, args = ['16']) => {
+    ] as const)('%s', async (_label, edit, message, args: readonly string[] = ['16']) => {
       const text = JSON.stringify(await make());
       const file = join(dir(), 'run.json');
       writeFileSync(file, edit(text));

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { isSolution } from '../src/index.js';
 
-const bin = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
+const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const manifest = readFileSync(new URL('../docs/kubernetes/nqueens-indexed-job.yaml', import.meta.url), 'utf8');
 

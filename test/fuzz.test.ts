@@ -380,7 +380,7 @@ describe('fuzz: compareEngines', () => {
 
 describe('fuzz: leftovers', () => {
   it('a Node process that fuzzes count on worker threads (aborts and throwing callbacks included) exits by itself', () => {
-    const index = fileURLToPath(new URL('../dist/src/index.js', import.meta.url));
+    const index = fileURLToPath(new URL('../dist/nqueens-wasm.js', import.meta.url));
     const script = `
       import { count } from ${JSON.stringify(index)};
       let settled = 0;

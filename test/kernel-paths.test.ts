@@ -1,15 +1,23 @@
-// The searches of the kernels: forward checking for records that fit in 16 lanes, the bitmask
-// search for the others, and the resumable batch over them. They must count the same completions,
-// however often a search is stopped and resumed.
+// The searches of the kernels, each against another path to the same count: forward checking in a
+// window (records up to n = 18) and in compact mode (wider ones), the bitmask search, and the
+// bitmask search handing the last 16 rows over to forward checking (more than 16 free rows). They
+// must count the same completions, however often a search is stopped and resumed.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { RECORD_WORDS } from '../assembly/layout.js';
+import { BATCH, RECORD_WORDS, RESULT_COMPLETIONS, RESULT_WORDS, SUBPROBLEM_BYTES } from '../assembly/layout.js';
 import { countSync } from '../src/index.js';
 import { bitmaskSearch } from '../src/kernel/js/bitmask.js';
-import { forwardSearch, laneOffset } from '../src/kernel/js/forward.js';
+import { expandRecord } from '../src/kernel/js/expand.js';
+import { forwardSearch } from '../src/kernel/js/forward.js';
+import { jsKernel } from '../src/kernel/js/index.js';
+import type { Kernel } from '../src/kernel/kernel.js';
+import { wasmKernel } from '../src/kernel/wasm/kernel.js';
+import { instantiateKernelSync, type KernelExports } from '../src/kernel/wasm/loader.js';
+import { compileKernelSync } from '../src/kernel/wasm/loader.js';
 import { frames } from '../src/plan/frames.js';
-import { writeSubproblem, writeRecord } from '../src/run/records.js';
 import type { Queen } from '../src/types.js';
 import { ENGINES } from './helpers/engines.js';
+import { randomInt, seededRandom } from './helpers/random.js';
 
 /** Runs a search to its end in calls of `budget` steps; returns its count and how many calls it took. */
 function finish(search: { run(budget: number): number; count(): number }, started: boolean, budget: number) {
@@ -18,8 +26,44 @@ function finish(search: { run(budget: number): number; count(): number }, starte
   return { count: search.count(), calls };
 }
 
-describe('forward checking and the bitmask search', () => {
-  it('count the same completions for every frame of n = 6..12 (TS kernel), in one call and in calls of 3 steps', () => {
+/** Mutually non-attacking queens in k random rows of an n×n board. */
+function randomQueens(random: () => number, n: number, k: number): Queen[] {
+  for (;;) {
+    const queens: Queen[] = [];
+    for (let tries = 0; queens.length < k && tries < 200; tries++) {
+      const r = randomInt(random, 0, n - 1);
+      const c = randomInt(random, 0, n - 1);
+      if (!queens.some(([qr, qc]) => qr === r || qc === c || Math.abs(qr - r) === Math.abs(qc - c))) queens.push([r, c]);
+    }
+    if (queens.length === k) return queens;
+  }
+}
+
+/** The record of some queens (the TS kernel's expansion). */
+function writeRecord(record: Int32Array, n: number, queens: readonly Queen[]): void {
+  expandRecord(Int8Array.from(queens.flat()), 0, queens.length, n, 0, record, 0);
+}
+
+/** Counts one subproblem on a kernel in calls of `budget` steps. */
+function kernelCount(kernel: Kernel, n: number, queens: readonly Queen[], budget: number): bigint {
+  kernel.subproblems.set(queens.flat());
+  kernel.fixed[0] = 0;
+  kernel.startBatch(1, n, queens.length);
+  while (kernel.countSteps(budget) < 1);
+  return kernel.result(0, RESULT_COMPLETIONS);
+}
+
+/** The open squares of a record span more than 16 columns: forward checking runs in compact mode. */
+function spansMoreThan16(n: number, queens: readonly Queen[]): boolean {
+  const record = new Int32Array(RECORD_WORDS);
+  writeRecord(record, n, queens);
+  let span = 0;
+  for (let level = 0; level < record[0]; level++) span |= record[3 + level];
+  return 32 - Math.clz32(span) - (31 - Math.clz32(span & -span)) > 16;
+}
+
+describe('forward checking and the bitmask search (TS kernel)', () => {
+  it('count the same completions for every frame of n = 6..12 (window), in one call and in calls of 3 steps', () => {
     const record = new Int32Array(RECORD_WORDS);
     const forward = forwardSearch();
     const bitmask = bitmaskSearch();
@@ -28,14 +72,12 @@ describe('forward checking and the bitmask search', () => {
     for (let n = 6; n <= 12; n++) {
       const list = frames(n);
       for (let i = 0; i < list.count; i++) {
-        writeSubproblem(record, 0, n, list, i, false);
-        const low = laneOffset(record, 0);
-        expect(low).toBeGreaterThanOrEqual(0);
-        const whole = finish(bitmask, bitmask.start(record, 0), 0x7fffffff).count;
-        expect(finish(forward, forward.start(record, 0, low), 0x7fffffff).count).toBe(whole);
-        const inSteps = finish(forward, forward.start(record, 0, low), 3);
+        expandRecord(list.queens, i * list.width * 2, list.width, n, 0, record, 0);
+        const whole = finish(bitmask, bitmask.start(record, 0, record[0]), 0x7fffffff).count;
+        expect(finish(forward, forward.start(record, 0), 0x7fffffff).count).toBe(whole);
+        const inSteps = finish(forward, forward.start(record, 0), 3);
         expect(inSteps.count).toBe(whole);
-        expect(finish(bitmask, bitmask.start(record, 0), 3).count).toBe(whole);
+        expect(finish(bitmask, bitmask.start(record, 0, record[0]), 3).count).toBe(whole);
         if (inSteps.calls > 1) resumed++;
         checked++;
       }
@@ -45,34 +87,106 @@ describe('forward checking and the bitmask search', () => {
     expect(resumed).toBeGreaterThan(checked / 2);
   });
 
-  it('records wider than 16 columns or deeper than 16 rows go to the bitmask search', () => {
+  it('count the same for records wider than 16 columns (compact mode): 40 random placements on n = 17..20', () => {
+    const random = seededRandom(1719);
     const record = new Int32Array(RECORD_WORDS);
-    writeRecord(record, 0, 17, [0, 8], 0, 2, 0); // 16 free rows, but open squares in all 17 columns
-    expect(laneOffset(record, 0)).toBe(-1);
-    writeRecord(record, 0, 18, [0, 0, 17, 17], 0, 4, 0); // 16 free rows within columns 1..16
-    expect(laneOffset(record, 0)).toBe(1);
-    writeRecord(record, 0, 19, [0, 0, 18, 18], 0, 4, 0); // 17 free rows
-    expect(laneOffset(record, 0)).toBe(-1);
+    const forward = forwardSearch();
+    const bitmask = bitmaskSearch();
+    let compact = 0;
+    let nonZero = 0;
+    for (let k = 0; k < 40; k++) {
+      const n = randomInt(random, 17, 20);
+      const queens = randomQueens(random, n, n - 14);
+      writeRecord(record, n, queens);
+      const whole = finish(bitmask, bitmask.start(record, 0, record[0]), 0x7fffffff).count;
+      expect({ n, queens, count: finish(forward, forward.start(record, 0), 7).count }).toEqual({ n, queens, count: whole });
+      if (spansMoreThan16(n, queens)) compact++;
+      if (whole > 0) nonZero++;
+    }
+    expect(compact).toBeGreaterThan(20);
+    expect(nonZero).toBeGreaterThan(10);
+  });
+});
+
+describe.each(ENGINES)('engine %s', (engine) => {
+  const kernel = () => (engine === 'js' ? jsKernel() : wasmKernel(instantiateKernelSync(compileKernelSync())));
+
+  it('a record with more than 16 free rows (bitmask search, then forward checking) counts the sum of its refinements on its first free row', () => {
+    const random = seededRandom(engine === 'js' ? 22 : 23);
+    const k = kernel();
+    let counted = 0n;
+    // The TS kernel on one (it is a few times slower), the wasm kernel on three.
+    for (const [n, placed] of engine === 'js' ? [[26, 9]] : [[23, 6], [26, 9], [27, 9]]) {
+      const queens = randomQueens(random, n, placed); // 17 or 18 free rows
+      const free = Array.from({ length: n }, (_, r) => r).filter((r) => !queens.some(([q]) => q === r));
+      const whole = kernelCount(k, n, queens, 5);
+      let sum = 0n;
+      for (let c = 0; c < n; c++) {
+        const refined: Queen[] = [...queens, [free[0], c]];
+        if (queens.some(([r, q]) => q === c || Math.abs(r - free[0]) === Math.abs(q - c))) continue;
+        sum += kernelCount(k, n, refined, 0x7fffffff);
+      }
+      expect({ queens, whole }).toEqual({ queens, whole: sum });
+      counted += whole;
+    }
+    expect(counted).toBeGreaterThan(1000n);
   });
 
-  // Every solution has one queen in column 0 and one in column 16, so the count of a wide
-  // subproblem (bitmask search) is the sum over those two queens' rows of narrow ones (forward
-  // checking: columns 1..15 only).
-  describe.each(ENGINES)('engine %s', (engine) => {
-    it('a wide n = 17 subproblem equals the sum of its narrow refinements', () => {
-      const placed: Queen[] = [[0, 8], [1, 10], [2, 12]];
-      const wide = countSync(17, { engine, placed }).total;
-      let sum = 0;
-      for (let r0 = 3; r0 < 17; r0++) {
-        for (let r16 = 3; r16 < 17; r16++) {
-          if (r0 === r16 || Math.abs(r0 - r16) === 16) continue;
-          const refined: Queen[] = [...placed, [r0, 0], [r16, 16]];
-          if (refined.some(([r, c], i) => refined.some(([s, d], j) => j < i && Math.abs(r - s) === Math.abs(c - d)))) continue;
-          sum += countSync(17, { engine, placed: refined }).total;
+  it('a wide n = 17 subproblem equals the sum of its narrow refinements', () => {
+    const placed: Queen[] = [[0, 8], [1, 10], [2, 12]];
+    const wide = countSync(17, { engine, placed }).total;
+    let sum = 0;
+    for (let r0 = 3; r0 < 17; r0++) {
+      for (let r16 = 3; r16 < 17; r16++) {
+        if (r0 === r16 || Math.abs(r0 - r16) === 16) continue;
+        const refined: Queen[] = [...placed, [r0, 0], [r16, 16]];
+        if (refined.some(([r, c], i) => refined.some(([s, d], j) => j < i && Math.abs(r - s) === Math.abs(c - d)))) continue;
+        sum += countSync(17, { engine, placed: refined }).total;
+      }
+    }
+    expect(wide).toBeGreaterThan(1000);
+    expect(wide).toBe(sum);
+  });
+});
+
+describe('the wasm kernel against its bitmask search alone (the benchmark build)', () => {
+  const bench = instantiateKernelSync(
+    new WebAssembly.Module(readFileSync(new URL('../build/bench.wasm', import.meta.url))),
+  ) as KernelExports & { countStepsBitmaskOnly(budget: number): number };
+  const release = wasmKernel(instantiateKernelSync(compileKernelSync()));
+
+  it('counts every record the same: frames of n = 19 and 20 (compact), and placements with 17 to 19 free rows (handed over)', () => {
+    const random = seededRandom(2019);
+    const subproblems = new Int8Array(bench.memory.buffer, bench.subproblemsOffset(), BATCH * SUBPROBLEM_BYTES);
+    const fixed = new Uint8Array(bench.memory.buffer, bench.fixedOffset(), BATCH);
+    const results = new BigUint64Array(bench.memory.buffer, bench.resultsOffset(), BATCH * RESULT_WORDS);
+    const cases: [number, Queen[]][] = [];
+    for (const n of [19, 20]) {
+      const list = frames(n);
+      // Two frames without a corner queen, at random.
+      for (let i = 0, taken = 0; i < list.count && taken < 2; i++) {
+        const queens: Queen[] = [];
+        for (let q = 0; q < list.width; q++) {
+          const at = (i * list.width + q) * 2;
+          if (list.queens[at] >= 0) queens.push([list.queens[at], list.queens[at + 1]]);
+        }
+        if (queens.length === 4 && randomInt(random, 0, 400) === 0) {
+          cases.push([n, queens]);
+          taken++;
         }
       }
-      expect(wide).toBeGreaterThan(1000);
-      expect(wide).toBe(sum);
-    });
+    }
+    for (const [n, k] of [[22, 5], [23, 6], [25, 7], [26, 8], [28, 10]]) cases.push([n, randomQueens(random, n, k)]);
+    let counted = 0n;
+    for (const [n, queens] of cases) {
+      subproblems.set(queens.flat());
+      fixed[0] = 0;
+      bench.startBatch(1, n, queens.length);
+      while (bench.countStepsBitmaskOnly(0x7fffffff) < 1);
+      const second = results[RESULT_COMPLETIONS];
+      expect({ n, queens, count: kernelCount(release, n, queens, 50) }).toEqual({ n, queens, count: second });
+      counted += second;
+    }
+    expect(counted).toBeGreaterThan(100_000n);
   });
 });

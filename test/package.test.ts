@@ -14,9 +14,10 @@ describe('the packed package', () => {
     const work = mkdtempSync(join(tmpdir(), 'nqueens-pack-'));
     const tarball = packTarball(work);
     const listing = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n');
-    expect(listing).toEqual(expect.arrayContaining(['package/LICENSE', 'package/README.md', 'package/dist/src/index.js', 'package/dist/src/cli/main.js']));
-    // Only what users run: no source maps, no worker module that is never loaded, no tests.
-    expect(listing.filter((f) => f.endsWith('.map') || f.endsWith('pool/worker.js') || f.includes('/test/'))).toEqual([]);
+    expect(listing).toEqual(expect.arrayContaining(['package/LICENSE', 'package/README.md', 'package/dist/nqueens-wasm.js', 'package/dist/cli.js', 'package/dist/src/index.d.ts']));
+    // Only what users run, and the types: the two bundles, no other JavaScript, no source maps, no tests.
+    expect(listing.filter((f) => f.endsWith('.js') && !/^package\/dist\/(nqueens-wasm|cli)\.js$/.test(f))).toEqual([]);
+    expect(listing.filter((f) => f.endsWith('.map') || f.includes('/test/') || f.includes('/bench/'))).toEqual([]);
     const manifest = JSON.parse(execFileSync('tar', ['xzf', tarball, '-O', 'package/package.json'], { encoding: 'utf8' }));
     expect(manifest.scripts.prepare).toBeUndefined();
     expect(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.prepare).toBe('npm run build');

@@ -96,7 +96,7 @@ describe('worker pool', () => {
   });
 
   it('leaves nothing running: a Node process exits by itself after an abort and after a count', () => {
-    const index = fileURLToPath(new URL('../dist/src/index.js', import.meta.url));
+    const index = fileURLToPath(new URL('../dist/nqueens-wasm.js', import.meta.url));
     const script = `
       import { count } from ${JSON.stringify(index)};
       const done = await count(15, { workers: 2 });

@@ -15,7 +15,7 @@ const available = slurmAvailable();
 const SLURM_TESTS = available.ok || process.env.REQUIRE_SLURM === '1';
 if (!SLURM_TESTS) console.warn(`test/slurm.test.ts: skipped, ${available.why} (REQUIRE_SLURM=1 makes this fail)`);
 
-const bin = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
+const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const ARRAY_SCRIPT = fileURLToPath(new URL('../docs/slurm/nqueens-array.sbatch', import.meta.url));
 const MERGE_SCRIPT = fileURLToPath(new URL('../docs/slurm/nqueens-merge.sbatch', import.meta.url));
 const SHARDS = 16;

@@ -4,7 +4,6 @@
 // Every command yields to the event loop at least every few tens of milliseconds, so a signal
 // stops it at once; what it has printed by then is whole (no half-written line).
 
-import { readFileSync } from 'node:fs';
 import { parseCommand, type Command } from './args.js';
 import { compareCommand } from './compare-command.js';
 import { countCommand } from './count-command.js';
@@ -15,10 +14,8 @@ import { mergeCommand } from './merge-command.js';
 import { printCommand } from './print-command.js';
 import { USAGE, UsageError } from './usage.js';
 
-function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
-}
+// The package's version, written in by scripts/bundle.mjs.
+declare const NQUEENS_VERSION: string;
 
 async function run(command: Command, io: Io): Promise<void> {
   switch (command.kind) {
@@ -26,7 +23,7 @@ async function run(command: Command, io: Io): Promise<void> {
       io.stdout.write(`${USAGE}\n`);
       return;
     case 'version':
-      io.stdout.write(`${version()}\n`);
+      io.stdout.write(`${NQUEENS_VERSION}\n`);
       return;
     case 'count':
       return countCommand(command, io);

@@ -4,25 +4,30 @@ import type { Engine } from '../types.js';
 export type CpuEngine = Exclude<Engine, 'webgpu'>;
 
 /**
- * What the runner needs of a kernel instance: a batch of records to fill in (format in
+ * What the runner needs of a kernel instance: a batch of subproblems to fill in (format in
  * assembly/layout.ts), a resumable count over them, and the listing search. An instance has its
  * own memory, so that searches suspended on different instances never meet.
  */
 export interface Kernel {
   readonly engine: CpuEngine;
-  /** BATCH records, written by the runner. */
-  readonly records: Int32Array;
-  /** Starts counting records 0..count-1. */
-  startBatch(count: number): void;
+  /** BATCH subproblems' queens, (row, col) bytes, written by the runner. */
+  readonly subproblems: Int8Array;
+  /** Each subproblem's FIXED_* bits, written by the runner. */
+  readonly fixed: Uint8Array;
+  /** Starts counting subproblems 0..count-1, on an n×n board, `width` queens each. */
+  startBatch(count: number, n: number, width: number): void;
   /**
-   * Counts on for at most `budget` steps of search; returns how many records are finished (their
-   * results are final). The batch is done when that equals the count given to startBatch.
+   * Counts on for at most `budget` steps of search; returns how many subproblems are finished
+   * (their results are final). The batch is done when that equals the count given to startBatch.
    */
   countSteps(budget: number): number;
-  /** Result word `word` (RESULT_* in assembly/layout.ts) of a finished record. */
-  result(record: number, word: number): bigint;
-  /** Resets a listing state (ENUM_WORDS words) to the start of the record's search. */
-  startSolutions(record: Int32Array, state: Int32Array): void;
+  /** Result word `word` (RESULT_* in assembly/layout.ts) of a finished subproblem. */
+  result(subproblem: number, word: number): bigint;
+  /**
+   * Starts a listing of subproblem 0's completions (n×n, `width` queens): its record and state
+   * (RECORD_WORDS and ENUM_WORDS words) are written into `record` and `state`, which the listing keeps.
+   */
+  startSolutions(n: number, width: number, record: Int32Array, state: Int32Array): void;
   /**
    * Writes up to max more solutions, n bytes each, into out, for at most `budget` steps; returns
    * how many. The listing is over when state[ENUM_DONE] is set.

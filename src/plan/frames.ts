@@ -22,17 +22,20 @@ export function frames(n: number): Subproblems {
   const out = new SubproblemsBuilder(FRAME_QUEENS, 256);
   const image = new Int32Array(4 * SYMMETRIES);
   const queens = new Int32Array(2 * FRAME_QUEENS);
-  for (let a = 0; a < n; a++) {
-    for (let b = 0; b < n; b++) {
+  // A frame is kept only when its code is the least of its eight images'; the top column a leads
+  // the code, and the images' top columns are a, b, k, l and their mirrors (see images), so a kept
+  // frame has a no greater than any of them: b, k and l lie within [a, m - a].
+  for (let a = 0; 2 * a <= m; a++) {
+    for (let b = a; b <= m - a; b++) {
       // Top and bottom queens: other columns, not on one diagonal (rows 0 and m are m apart).
-      if (n > 1 && (a === b || Math.abs(a - b) === m)) continue;
-      for (let k = 0; k < n; k++) {
+      if (n > 1 && (a === b || b - a === m)) continue;
+      for (let k = a; k <= m - a; k++) {
         // A corner queen belongs to a row and a column of the frame at once.
         if ((a === 0) !== (k === 0) || (b === 0) !== (k === m)) continue;
-        if (k !== 0 && k !== m && (Math.abs(a) === k || Math.abs(b) === m - k)) continue;
-        for (let l = 0; l < n; l++) {
+        if (k !== 0 && k !== m && (a === k || b === m - k)) continue;
+        for (let l = a; l <= m - a; l++) {
           if ((a === m) !== (l === 0) || (b === m) !== (l === m)) continue;
-          if (l !== 0 && l !== m && (m - a === l || m - b === m - l)) continue;
+          if (l !== 0 && l !== m && (m - a === l || b === l)) continue;
           // The side queens: other rows, not on one diagonal (columns 0 and m are m apart).
           if (k !== 0 && k !== m && l !== 0 && l !== m && (k === l || Math.abs(k - l) === m)) continue;
           classify(n, a, b, k, l, image, queens, out);
@@ -86,7 +89,7 @@ function classify(n: number, a: number, b: number, k: number, l: number, image: 
       stabilizer |= 1 << g;
       size++;
     }
-    const cost = searchCost(n, image[at + 1], image[at + 2], image[at + 3]);
+    const cost = searchCost(n, image[at]);
     if (cost < bestCost) {
       bestCost = cost;
       best = g;
@@ -107,9 +110,9 @@ function classify(n: number, a: number, b: number, k: number, l: number, image: 
   out.add(queens, length, SYMMETRIES / size, stabilizer);
 }
 
-// The search runs top to bottom. A bottom-row queen near a corner has a diagonal that climbs
-// through nearly every row, so it prunes from the first rows on; side queens low on the board
-// help a little too (fitted on the bitmask search's node counts: README, "How it counts").
-function searchCost(n: number, bottomCol: number, leftRow: number, rightRow: number): number {
-  return Math.min(bottomCol, n - 1 - bottomCol) - 0.2 * (leftRow + rightRow);
+// Forward checking fills the most constrained row first, and breaks ties by row, top first: with
+// the top queen near a corner, its long diagonal constrains the rows it meets most (compared on
+// every frame's placements in all eight orientations: README, "How it counts").
+function searchCost(n: number, topCol: number): number {
+  return Math.min(topCol, n - 1 - topCol);
 }

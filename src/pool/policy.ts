@@ -19,9 +19,9 @@ export interface Threads {
 
 export async function threadsFor(plan: Plan, workers: number | undefined): Promise<Threads> {
   const subproblems = Math.max(1, plan.subproblems.count);
+  const freeRows = plan.n - (plan.placed?.length ?? 0);
+  if (workers === undefined && freeRows < POOL_FROM_FREE_ROWS) return { pool: 0, inThread: true };
   const cores = await poolSize();
   if (workers !== undefined) return { pool: Math.min(workers, cores, subproblems), inThread: false };
-  const freeRows = plan.n - (plan.placed?.length ?? 0);
-  if (freeRows < POOL_FROM_FREE_ROWS) return { pool: 0, inThread: true };
   return { pool: Math.min(cores, subproblems) - 1, inThread: true };
 }

@@ -30,7 +30,9 @@ function nodeModule<T>(name: string): Promise<T> {
 /** The number of threads the machine can run at once. */
 export async function availableCores(): Promise<number> {
   if (isNode) {
-    const os = await nodeModule<typeof import('node:os')>('os');
+    // At once where Node has process.getBuiltinModule (20.16 and later): no module to load.
+    const builtin = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule?.('node:os');
+    const os = (builtin as typeof import('node:os') | undefined) ?? (await nodeModule<typeof import('node:os')>('os'));
     return Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
   }
   return Math.max(1, globalThis.navigator?.hardwareConcurrency ?? 1);

@@ -1,13 +1,13 @@
-// Drives a kernel over a range of subproblems: records written a batch at a time, counted in calls
-// of bounded size, results added to a tally as each subproblem finishes. The same code counts in
+// Drives a kernel over a range of subproblems: handed over a batch at a time (their queens as
+// planned, copied in one piece), counted in calls of bounded size, results added to a tally as
+// each subproblem finishes. The same code counts in
 // the calling thread (a call at a time, between which the event loop runs) and in worker threads
 // (calls as big as they come).
 
-import { BATCH, RECORD_WORDS, RESULT_COMPLETIONS, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from '../../assembly/layout.js';
+import { BATCH, RESULT_COMPLETIONS, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from '../../assembly/layout.js';
 import type { Kernel } from '../kernel/kernel.js';
 import type { Subproblems } from '../plan/subproblem.js';
-import { writeSubproblem } from './records.js';
-import { addSubproblem, emptyTally, type Tally } from './tally.js';
+import { addSubproblem, emptyTally, fixedCountsFor, type Tally } from './tally.js';
 
 /** A budget no count reaches in one call: for callers that need not stop. */
 export const UNBOUNDED = 0x7fffffff;
@@ -44,12 +44,13 @@ export class RangeCounter {
     if (this.done) return false;
     const { kernel } = this;
     if (this.added === this.batchSize) {
+      const { list } = this;
       this.batchStart = this.from + this.finished;
       this.batchSize = Math.min(BATCH, this.to - this.batchStart);
-      for (let r = 0; r < this.batchSize; r++) {
-        writeSubproblem(kernel.records, r * RECORD_WORDS, this.n, this.list, this.batchStart + r, this.countsUnique);
-      }
-      kernel.startBatch(this.batchSize);
+      const pairs = list.width * 2;
+      kernel.subproblems.set(list.queens.subarray(this.batchStart * pairs, (this.batchStart + this.batchSize) * pairs));
+      for (let r = 0; r < this.batchSize; r++) kernel.fixed[r] = fixedCountsFor(list.stabilizer[this.batchStart + r], this.countsUnique);
+      kernel.startBatch(this.batchSize, this.n, list.width);
       this.added = 0;
     }
     const ready = kernel.countSteps(budget);

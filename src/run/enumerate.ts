@@ -1,14 +1,13 @@
 // Listing the solutions of a board: the kernel writes them in batches into a buffer and keeps its
-// search state between batches, in a state each listing owns, so that any number of listings can
-// take turns on one kernel instance. The batches grow from one board (the first solution comes as
-// soon as it is found) to the buffer's capacity.
+// search state between batches, in a record and a state each listing owns, so that any number of
+// listings can take turns on one kernel instance. The batches grow from one board (the first
+// solution comes as soon as it is found) to the buffer's capacity.
 
 import { ENUM_DONE, ENUM_WORDS, RECORD_WORDS, SOLUTION_BYTES } from '../../assembly/layout.js';
 import type { CpuEngine } from '../kernel/kernel.js';
 import { acquireKernelSync, releaseKernel } from '../kernel/select.js';
 import type { Queen } from '../types.js';
 import { UNBOUNDED } from './count-range.js';
-import { writeRecord } from './records.js';
 
 export class Enumeration {
   private readonly record = new Int32Array(RECORD_WORDS);
@@ -18,8 +17,7 @@ export class Enumeration {
   private batch = 1;
   private started = false;
 
-  constructor(private readonly engine: CpuEngine, private readonly n: number, placed: readonly Queen[]) {
-    writeRecord(this.record, 0, n, placed.flat(), 0, placed.length * 2, 0);
+  constructor(private readonly engine: CpuEngine, private readonly n: number, private readonly placed: readonly Queen[]) {
     this.capacity = Math.floor(SOLUTION_BYTES / n);
     this.boards = new Uint8Array(this.capacity * n);
   }
@@ -36,7 +34,8 @@ export class Enumeration {
     const kernel = acquireKernelSync(this.engine);
     try {
       if (!this.started) {
-        kernel.startSolutions(this.record, this.state);
+        kernel.subproblems.set(this.placed.flat());
+        kernel.startSolutions(this.n, this.placed.length, this.record, this.state);
         this.started = true;
       }
       if (this.done) return [];

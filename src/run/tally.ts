@@ -7,6 +7,7 @@
 // kernel's symmetric search; reflections fix no solution of a board larger than 1×1 (a mirrored or
 // transposed solution would need two queens on one line).
 
+import { FIXED_HALF_TURN, FIXED_QUARTER_TURN } from '../../assembly/layout.js';
 import { HALF_TURN, QUARTER_TURN, SYMMETRIES, THREE_QUARTER_TURN, isReflection } from '../symmetry.js';
 import type { Subproblems } from '../plan/subproblem.js';
 
@@ -23,6 +24,12 @@ export function emptyTally(): Tally {
 export function addTallies(into: Tally, from: Tally): void {
   into.total += from.total;
   into.unique += from.unique;
+}
+
+/** The fixed-completion counts (FIXED_* bits) a subproblem needs for the unique count: those of the rotations that fix it. */
+export function fixedCountsFor(stabilizer: number, countsUnique: boolean): number {
+  if (!countsUnique) return 0;
+  return ((stabilizer >> HALF_TURN) & 1 ? FIXED_HALF_TURN : 0) | ((stabilizer >> QUARTER_TURN) & 1 ? FIXED_QUARTER_TURN : 0);
 }
 
 /** Adds the kernel's results for subproblem i of the list. */

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,13 +8,13 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 /**
  * Packs the package as `npm pack` does, its prepack and postpack scripts included, but without
  * `prepare`'s rebuild (npm test has built it already; a rebuild would replace dist/ under the feet
- * of the other test files): from a copy of what the tarball holds.
+ * of the other test files): from a copy of the built package.
  */
 export function packTarball(work: string): string {
   const stage = join(work, 'stage');
   mkdirSync(stage);
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { files: string[] };
-  for (const entry of [...pkg.files, 'package.json', 'scripts/pack-manifest.mjs']) {
+  // npm pack picks the files by the package's "files" itself.
+  for (const entry of ['dist', 'README.md', 'LICENSE', 'package.json', 'scripts/pack-manifest.mjs']) {
     cpSync(join(root, entry), join(stage, entry), { recursive: true });
   }
   execFileSync('npm', ['run', '--silent', 'prepack'], { cwd: stage, stdio: 'pipe' });

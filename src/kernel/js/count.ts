@@ -1,5 +1,5 @@
-// Counting a batch of records: for each, its completions, and for the records that ask for them
-// (REC_FIXED) the completions a half turn and a quarter turn leave unchanged. assembly/count.ts
+// Counting a batch of subproblems: for each, its completions, and for those that ask for them
+// (fixed) the completions a half turn and a quarter turn leave unchanged. assembly/count.ts
 // is the same driver, step for step and name for name (the reasons are written there); the scope
 // of batchCounter() holds what is the module's memory in wasm.
 
@@ -8,35 +8,45 @@ import {
   FIXED_QUARTER_TURN,
   RECORD_WORDS,
   REC_FIXED,
+  REC_LEVELS,
   RESULT_COMPLETIONS,
   RESULT_HALF_TURNS,
   RESULT_QUARTER_TURNS,
   RESULT_WORDS,
 } from '../../../assembly/layout.js';
 import { bitmaskSearch } from './bitmask.js';
-import { forwardSearch, laneOffset } from './forward.js';
+import { expandRecord } from './expand.js';
+import { forwardSearch, LANES } from './forward.js';
 import { HALF_TURN, QUARTER_TURN, symmetricSearch } from './symmetric.js';
 
 export interface BatchCounter {
-  /** Starts a batch: records 0..count-1 of `records`, results into `results`. */
-  startBatch(count: number): void;
+  /** Starts a batch: subproblems 0..count-1 of `subproblems` (n×n, `width` queens each), results into `results`. */
+  startBatch(count: number, n: number, width: number): void;
   /** Counts on for at most `budget` steps of search; returns the number of records finished. */
   countSteps(budget: number): number;
 }
 
-export function batchCounter(records: Int32Array, results: Float64Array): BatchCounter {
+export function batchCounter(subproblems: Int8Array, fixed: Uint8Array, results: Float64Array): BatchCounter {
+  // The record of the subproblem being counted.
+  const records = new Int32Array(RECORD_WORDS);
   const forward = forwardSearch();
   const bitmask = bitmaskSearch();
   const symmetric = symmetricSearch();
   // Where the batch stands between two calls: the record being counted, and which of its searches.
   const START = 0; // nothing started yet
   const FORWARD = 1; // its completions, by forward checking
-  const BITMASK = 2; // its completions, by the bitmask search
-  const HALF_TURNS = 3; // its completions fixed by a half turn
-  const QUARTER_TURNS = 4; // its completions fixed by a quarter turn
+  const BITMASK = 2; // its first rows, by the bitmask search
+  const HANDED_OVER = 3; // the rows left after one of the bitmask search's placements, by forward checking
+  const HALF_TURNS = 4; // its completions fixed by a half turn
+  const QUARTER_TURNS = 5; // its completions fixed by a quarter turn
   let batchSize = 0;
+  let batchN = 0;
+  let batchWidth = 0;
   let next = 0;
   let phase = START;
+  let handedOver = 0;
+  // Setting up forward checking after a hand-over builds its patterns: charged as this many steps.
+  const HANDOVER_STEPS = 16;
 
   function result(word: number): number {
     return next * RESULT_WORDS + word;
@@ -65,31 +75,35 @@ export function batchCounter(records: Int32Array, results: Float64Array): BatchC
     return START;
   }
 
-  function startBatch(count: number): void {
+  function startBatch(count: number, n: number, width: number): void {
     batchSize = count;
+    batchN = n;
+    batchWidth = width;
     next = 0;
     phase = START;
   }
 
   function countSteps(budget: number): number {
     while (next < batchSize) {
-      const record = next * RECORD_WORDS;
+      const record = 0;
       if (phase === START) {
+        expandRecord(subproblems, next * batchWidth * 2, batchWidth, batchN, fixed[next], records, record);
         results[result(RESULT_HALF_TURNS)] = 0;
         results[result(RESULT_QUARTER_TURNS)] = 0;
-        const low = laneOffset(records, record);
-        if (low >= 0) {
-          if (forward.start(records, record, low)) {
-            phase = FORWARD;
-            continue;
-          }
-          results[result(RESULT_COMPLETIONS)] = forward.count();
-        } else {
-          if (bitmask.start(records, record)) {
+        const levels = records[record + REC_LEVELS];
+        if (levels > LANES) {
+          handedOver = 0;
+          if (bitmask.start(records, record, levels - LANES)) {
             phase = BITMASK;
             continue;
           }
           results[result(RESULT_COMPLETIONS)] = bitmask.count();
+        } else {
+          if (forward.start(records, record)) {
+            phase = FORWARD;
+            continue;
+          }
+          results[result(RESULT_COMPLETIONS)] = forward.count();
         }
         phase = afterCompletions(record);
       } else if (phase === FORWARD) {
@@ -100,8 +114,20 @@ export function batchCounter(records: Int32Array, results: Float64Array): BatchC
       } else if (phase === BITMASK) {
         budget = bitmask.run(budget);
         if (budget < 0) break;
-        results[result(RESULT_COMPLETIONS)] = bitmask.count();
+        if (bitmask.handedOff()) {
+          budget -= HANDOVER_STEPS;
+          const level = records[record + REC_LEVELS] - LANES;
+          if (forward.handoff(records, record, level, bitmask.handoffCols(), bitmask.handoffLeft(), bitmask.handoffRight())) phase = HANDED_OVER;
+          else handedOver += forward.count();
+          continue;
+        }
+        results[result(RESULT_COMPLETIONS)] = bitmask.count() + handedOver;
         phase = afterCompletions(record);
+      } else if (phase === HANDED_OVER) {
+        budget = forward.run(budget);
+        if (budget < 0) break;
+        handedOver += forward.count();
+        phase = BITMASK;
       } else if (phase === HALF_TURNS) {
         budget = symmetric.run(budget);
         if (budget < 0) break;

@@ -1,21 +1,23 @@
 // The TypeScript kernel behind the Kernel interface; the algorithms are in the files beside this one.
 
-import { BATCH, RECORD_WORDS, RESULT_WORDS } from '../../../assembly/layout.js';
+import { BATCH, RESULT_WORDS, SUBPROBLEM_BYTES } from '../../../assembly/layout.js';
 import type { Kernel } from '../kernel.js';
 import { batchCounter } from './count.js';
 import { nextSolutions, startSolutions } from './solutions.js';
 
 export function jsKernel(): Kernel {
-  const records = new Int32Array(BATCH * RECORD_WORDS);
+  const subproblems = new Int8Array(BATCH * SUBPROBLEM_BYTES);
+  const fixed = new Uint8Array(BATCH);
   const results = new Float64Array(BATCH * RESULT_WORDS);
-  const counter = batchCounter(records, results);
+  const counter = batchCounter(subproblems, fixed, results);
   return {
     engine: 'js',
-    records,
+    subproblems,
+    fixed,
     startBatch: counter.startBatch,
     countSteps: counter.countSteps,
-    result: (record, word) => BigInt(results[record * RESULT_WORDS + word]),
-    startSolutions,
+    result: (i, word) => BigInt(results[i * RESULT_WORDS + word]),
+    startSolutions: (n, width, record, state) => startSolutions(subproblems, n, width, record, state),
     nextSolutions,
   };
 }

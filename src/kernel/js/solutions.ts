@@ -22,15 +22,16 @@ import {
   SAVED_LEVEL_WORDS,
 } from '../../../assembly/layout.js';
 import { ctz } from './bits.js';
+import { expandRecord } from './expand.js';
 
 /** The current board, column per row, as bytes of the state. */
 function boardOf(state: Int32Array): Uint8Array {
   return new Uint8Array(state.buffer, state.byteOffset + ENUM_BOARD * 4, MAX_N);
 }
 
-/** Resets the state to the start of the record's search. */
-export function startSolutions(record: Int32Array, state: Int32Array): void {
-  const n = record[REC_SIZE];
+/** Expands subproblem 0 of `subproblems` (n×n, `width` queens) into `record` and resets `state` to the start of its search. */
+export function startSolutions(subproblems: Int8Array, n: number, width: number, record: Int32Array, state: Int32Array): void {
+  expandRecord(subproblems, 0, width, n, 0, record, 0);
   const board = boardOf(state);
   for (let r = 0; r < n; r++) board[r] = record[REC_BOARD + r];
   const levels = record[REC_LEVELS];

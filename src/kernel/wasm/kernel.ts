@@ -1,31 +1,34 @@
-// The wasm kernel behind the Kernel interface: records and results are views of its memory.
+// The wasm kernel behind the Kernel interface: subproblems and results are views of its memory.
 
-import { BATCH, ENUM_WORDS, RECORD_WORDS, REC_SIZE, RESULT_WORDS, SOLUTION_BYTES } from '../../../assembly/layout.js';
+import { BATCH, ENUM_WORDS, RECORD_WORDS, REC_SIZE, RESULT_WORDS, SOLUTION_BYTES, SUBPROBLEM_BYTES } from '../../../assembly/layout.js';
 import type { Kernel } from '../kernel.js';
 import type { KernelExports } from './loader.js';
 
 export function wasmKernel(exports: KernelExports): Kernel {
   // The kernel's memory never grows, so these views stay valid.
   const buffer = exports.memory.buffer;
-  const records = new Int32Array(buffer, exports.recordsOffset(), BATCH * RECORD_WORDS);
+  const subproblems = new Int8Array(buffer, exports.subproblemsOffset(), BATCH * SUBPROBLEM_BYTES);
+  const fixed = new Uint8Array(buffer, exports.fixedOffset(), BATCH);
   const results = new BigUint64Array(buffer, exports.resultsOffset(), BATCH * RESULT_WORDS);
+  const enumRecord = new Int32Array(buffer, exports.enumRecordOffset(), RECORD_WORDS);
   const enumState = new Int32Array(buffer, exports.enumStateOffset(), ENUM_WORDS);
   const solutions = new Uint8Array(buffer, exports.solutionsOffset(), SOLUTION_BYTES);
   return {
     engine: 'wasm',
-    records,
-    startBatch: (count) => exports.startBatch(count),
+    subproblems,
+    fixed,
+    startBatch: (count, n, width) => exports.startBatch(count, n, width),
     countSteps: (budget) => exports.countSteps(budget),
-    result: (record, word) => results[record * RESULT_WORDS + word],
+    result: (i, word) => results[i * RESULT_WORDS + word],
     // A listing keeps its own record and state; they are copied in and out around each call, so
     // listings can take turns on one instance.
-    startSolutions(record, state) {
-      records.set(record);
-      exports.startSolutions();
+    startSolutions(n, width, record, state) {
+      exports.startSolutions(n, width);
+      record.set(enumRecord);
       state.set(enumState);
     },
     nextSolutions(record, state, out, max, budget) {
-      records.set(record);
+      enumRecord.set(record);
       enumState.set(state);
       const written = exports.nextSolutions(max, budget);
       state.set(enumState);
