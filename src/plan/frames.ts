@@ -38,7 +38,8 @@ export function frames(n: number): Subproblems {
           if (l !== 0 && l !== m && (m - a === l || b === l)) continue;
           // The side queens: other rows, not on one diagonal (columns 0 and m are m apart).
           if (k !== 0 && k !== m && l !== 0 && l !== m && (k === l || Math.abs(k - l) === m)) continue;
-          classify(n, a, b, k, l, image, queens, out);
+          images(m, a, b, k, l, image);
+          classify(n, image, queens, out);
         }
       }
     }
@@ -46,73 +47,58 @@ export function frames(n: number): Subproblems {
   return out.finish();
 }
 
-function code(n: number, a: number, b: number, k: number, l: number): number {
-  return ((a * n + b) * n + k) * n + l;
-}
+// Planning runs once per board size, often in a fresh process where its code is still
+// interpreted: per candidate frame it allocates nothing and calls only these two functions.
 
 /** (a, b, k, l) of the frame's image under each symmetry, 4 numbers per symmetry. */
 function images(m: number, a: number, b: number, k: number, l: number, out: Int32Array): void {
-  const put = (g: number, ga: number, gb: number, gk: number, gl: number) => {
-    out[4 * g] = ga;
-    out[4 * g + 1] = gb;
-    out[4 * g + 2] = gk;
-    out[4 * g + 3] = gl;
-  };
-  put(0, a, b, k, l); // identity
-  put(1, m - k, m - l, b, a); // quarter turn: (r, c) -> (c, m - r)
-  put(2, m - b, m - a, m - l, m - k); // half turn
-  put(3, l, k, m - a, m - b); // three-quarter turn: (r, c) -> (m - c, r)
-  put(4, m - a, m - b, l, k); // mirror left-right
-  put(5, b, a, m - k, m - l); // mirror top-bottom
-  put(6, k, l, a, b); // transpose
-  put(7, m - l, m - k, m - b, m - a); // anti-transpose
+  out[0] = a; out[1] = b; out[2] = k; out[3] = l; // identity
+  out[4] = m - k; out[5] = m - l; out[6] = b; out[7] = a; // quarter turn: (r, c) -> (c, m - r)
+  out[8] = m - b; out[9] = m - a; out[10] = m - l; out[11] = m - k; // half turn
+  out[12] = l; out[13] = k; out[14] = m - a; out[15] = m - b; // three-quarter turn: (r, c) -> (m - c, r)
+  out[16] = m - a; out[17] = m - b; out[18] = l; out[19] = k; // mirror left-right
+  out[20] = b; out[21] = a; out[22] = m - k; out[23] = m - l; // mirror top-bottom
+  out[24] = k; out[25] = l; out[26] = a; out[27] = b; // transpose
+  out[28] = m - l; out[29] = m - k; out[30] = m - b; out[31] = m - a; // anti-transpose
 }
 
 /**
- * Adds the frame if no symmetry maps it to a smaller code (one representative per class), with
- * the symmetries that fix it. The queens are added in the orientation that the search handles
- * fastest; counts do not depend on orientation.
+ * Adds the frame (image 0) if no symmetry maps it to a smaller code (one representative per
+ * class), with the symmetries that fix it. It is counted as it stands: its top queen is the
+ * nearest to a corner of the eight images' (a <= b, k, l <= m - a), and forward checking, which
+ * fills the most constrained row first and breaks ties top first, prunes best with the top queen's
+ * long diagonal across the rows it meets (README, "How it counts": compared with the other
+ * orientations on every frame of n = 12..16).
  */
-function classify(n: number, a: number, b: number, k: number, l: number, image: Int32Array, queens: Int32Array, out: SubproblemsBuilder): void {
+function classify(n: number, image: Int32Array, queens: Int32Array, out: SubproblemsBuilder): void {
   const m = n - 1;
-  images(m, a, b, k, l, image);
-  const own = code(n, a, b, k, l);
+  // The code of a frame: (a, b, k, l) as the digits of a number in base n.
+  const own = ((image[0] * n + image[1]) * n + image[2]) * n + image[3];
   let stabilizer = 0;
   let size = 0;
-  let bestCost = Infinity;
-  let best = 0;
-  for (let g = 0; g < SYMMETRIES; g++) {
-    const at = 4 * g;
-    const other = code(n, image[at], image[at + 1], image[at + 2], image[at + 3]);
+  for (let g = 0, at = 0; g < SYMMETRIES; g++, at += 4) {
+    const other = ((image[at] * n + image[at + 1]) * n + image[at + 2]) * n + image[at + 3];
     if (other < own) return;
     if (other === own) {
       stabilizer |= 1 << g;
       size++;
     }
-    const cost = searchCost(n, image[at]);
-    if (cost < bestCost) {
-      bestCost = cost;
-      best = g;
-    }
   }
-  // The queens of the chosen image: top, bottom, then the side queens that are not corners.
-  const [ta, tb, tk, tl] = [image[4 * best], image[4 * best + 1], image[4 * best + 2], image[4 * best + 3]];
-  let length = 0;
-  const add = (r: number, c: number) => {
-    for (let i = 0; i < length; i += 2) if (queens[i] === r && queens[i + 1] === c) return;
-    queens[length++] = r;
-    queens[length++] = c;
-  };
-  add(0, ta);
-  add(m, tb);
-  add(tk, 0);
-  add(tl, m);
+  // Top, bottom, then the side queens that are not corners.
+  const k = image[2];
+  const l = image[3];
+  queens[0] = 0;
+  queens[1] = image[0];
+  queens[2] = m;
+  queens[3] = image[1];
+  let length = m === 0 ? 2 : 4; // on a 1×1 board the top queen is the bottom one
+  if (k !== 0 && k !== m) {
+    queens[length++] = k;
+    queens[length++] = 0;
+  }
+  if (l !== 0 && l !== m) {
+    queens[length++] = l;
+    queens[length++] = m;
+  }
   out.add(queens, length, SYMMETRIES / size, stabilizer);
-}
-
-// Forward checking fills the most constrained row first, and breaks ties by row, top first: with
-// the top queen near a corner, its long diagonal constrains the rows it meets most (compared on
-// every frame's placements in all eight orientations: README, "How it counts").
-function searchCost(n: number, topCol: number): number {
-  return Math.min(topCol, n - 1 - topCol);
 }

@@ -2,7 +2,6 @@
 // per thread and cached (a worker thread is handed the module its parent compiled); each kernel
 // instance gets its own memory. The same code runs in Node, in a browser page and in a worker.
 
-import { instantiate, instantiateSync } from '@assemblyscript/loader';
 import { kernelWasmBase64 } from './kernel.generated.js';
 
 export interface KernelExports {
@@ -101,13 +100,16 @@ export function adoptKernelModule(module: WebAssembly.Module): void {
   compiled ??= module;
 }
 
+// The module imports nothing (runtime stub, no assertions) and exports plain functions of numbers,
+// so it is instantiated directly: no glue to run on a first call.
+
 /** A new instance, with memory of its own. */
 export function instantiateKernelSync(module: WebAssembly.Module): KernelExports {
-  return instantiateSync<Record<string, unknown>>(module).exports as unknown as KernelExports;
+  return new WebAssembly.Instance(module).exports as unknown as KernelExports;
 }
 
 /** A new instance, with memory of its own: asynchronously on a page's main thread. */
 export async function instantiateKernel(module: WebAssembly.Module): Promise<KernelExports> {
   if (mayBlock) return instantiateKernelSync(module);
-  return (await instantiate<Record<string, unknown>>(module)).exports as unknown as KernelExports;
+  return (await WebAssembly.instantiate(module)).exports as unknown as KernelExports;
 }
