@@ -5,7 +5,8 @@
 // search in C (bench/counting.ts). Boards from n = 19 on are timed on an even sample, shard 0 of
 // m, checked against the bitmask search alone on a smaller sample; the mirror search is
 // extrapolated there by its growth from n = 16 to 17. Then the cold start in fresh processes
-// (bench/cold-start.ts), listing, worker threads and findSolution.
+// (bench/cold-start.ts), listing, worker threads, findSolution, and the webgpu engine where an
+// adapter can be had (bench/webgpu.ts).
 
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -17,6 +18,10 @@ import { formatMs, formatTable } from '../src/cli/table.js';
 import { cold, coldPinned } from './cold-start.js';
 import { countingRow, median, status, MIN_RUN_MS, type Row } from './counting.js';
 import { buildNative, packageRoot, runNative } from './native.js';
+import { measureWebGpu } from './webgpu.js';
+
+/** Boards the webgpu engine is timed on (a software adapter is slow: hence small ones). */
+const GPU_BOARDS = [10, 12, 13, 14];
 
 /** The sample timed for big boards: shard 0 of this many. */
 const SHARDS: Record<number, number> = { 18: 8, 19: 64, 20: 256, 21: 2048, 22: 16384 };
@@ -163,9 +168,10 @@ async function main(): Promise<void> {
   const threads = await measureThreads(16, runs);
   const find = [1_000_000, 10_000_000].map((n) => ({ n, ms: measureFind(n, runs) }));
   const coldStart = measureCold(coldRuns);
+  const webgpu = await measureWebGpu(GPU_BOARDS, runs);
 
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ machine, runs, rows: table, listing, threads, findSolution: find, coldStart }, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}\n`);
+    process.stdout.write(`${JSON.stringify({ machine, runs, rows: table, listing, threads, findSolution: find, coldStart, webgpu }, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}\n`);
     return;
   }
   const na = 'n/a';
@@ -239,6 +245,19 @@ async function main(): Promise<void> {
     `count(16) cold: 1 worker thread ${formatMs(t16.one!.firstMs)} ms, 2 worker threads ${formatMs(t16.two!.firstMs)} ms (${ratio(t16.one!.firstMs / t16.two!.firstMs)}), ` +
       `default (the calling thread and a pool thread) ${formatMs(t16.byDefault.firstMs)} ms against countSync ${formatMs(t16.sync.firstMs)} ms (${ratio(t16.sync.firstMs / t16.byDefault.firstMs)})\n`,
   );
+  if (typeof webgpu === 'string') process.stdout.write(`\nwebgpu engine: not timed (${webgpu})\n`);
+  else {
+    const label = webgpu.software
+      ? `a software adapter, the GPU emulated on the CPU: these times say nothing about GPUs`
+      : 'a hardware adapter';
+    process.stdout.write(
+      `\nwebgpu engine in ${webgpu.where} on ${webgpu.adapter} (${label}); medians of ${runs} after a warm-up, whole counts as a caller sees them\n` +
+        `${formatTable(
+          ['n', 'total', 'webgpu ms', 'wasm ms (same page, one thread)', 'webgpu / wasm'],
+          webgpu.rows.map((r) => [String(r.n), String(r.total), formatMs(r.gpuMs), formatMs(r.wasmMs), ratio(r.gpuMs / r.wasmMs)]),
+        )}\n`,
+    );
+  }
   if (native.missing !== null) process.stdout.write(`native columns: ${native.missing}\n`);
   else {
     const mirrorNodes = rows.filter((r) => r.shards === 1).map((r) => `${r.n}: ${runNative(native.mirrorNodes, [String(r.n)]).nodes}`).join(', ');

@@ -1,10 +1,13 @@
-// Times both kernels on the same plan, interleaved run by run so that both see the same machine.
+// Times both CPU kernels on the same plan, interleaved run by run so that both see the same machine.
 // A run repeats the count until it lasts MIN_RUN_MS, so that small boards are timed properly even
 // where the clock is coarse (browsers round performance.now() to 0.1 ms or more). The counting
 // yields to the event loop every SLICE_MS, and only the time spent counting is timed, so that the
 // measurement can be aborted at any moment and holds the thread for no longer than a slice.
 
+import { countExact } from './count.js';
 import type { CpuEngine, Kernel } from './kernel/kernel.js';
+import type { AdapterInfo } from './kernel/webgpu/adapter.js';
+import { availableGpu } from './kernel/webgpu/device.js';
 import { acquireKernel, releaseKernel, resolveEngine } from './kernel/select.js';
 import { plan, type Plan } from './plan/plan.js';
 import { RangeCounter } from './run/count-range.js';
@@ -24,6 +27,8 @@ export interface EngineComparison {
   unique: bigint;
   jsMs: number;
   wasmMs: number;
+  /** Where navigator.gpu gives an adapter. */
+  webgpu?: { ms: number; adapter: AdapterInfo };
 }
 
 function median(values: number[]): number {
@@ -94,13 +99,31 @@ export async function measureEngines(n: number, runs: number, signal?: AbortSign
       jsMs.push((await js.run(jsRepeats)).ms);
       wasmMs.push((await wasm.run(wasmRepeats)).ms);
     }
-    return { n, total: reference.total, unique: reference.unique, jsMs: median(jsMs), wasmMs: median(wasmMs) };
+    const webgpu = await measureGpu(n, runs, reference, signal);
+    return { n, total: reference.total, unique: reference.unique, jsMs: median(jsMs), wasmMs: median(wasmMs), ...(webgpu && { webgpu }) };
   } finally {
     kernels.forEach(releaseKernel);
   }
 }
 
-/** Runs both engines on the same n and reports their median times. */
+/**
+ * The 'webgpu' engine where there is an adapter: whole counts as a caller sees them (the GPU has
+ * no kernel call to time apart), a warm-up that must agree with the CPU engines, then `runs` runs.
+ */
+async function measureGpu(n: number, runs: number, reference: Tally, signal: AbortSignal | undefined) {
+  const gpu = await availableGpu();
+  if (gpu === null) return undefined;
+  const options = signal === undefined ? { engine: 'webgpu' } : { engine: 'webgpu', signal };
+  const check = await countExact(n, options);
+  if (check.total !== reference.total || check.unique !== reference.unique) {
+    throw new Error(`the engines disagree at n = ${n}: webgpu ${check.total}, wasm ${reference.total}`);
+  }
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) ms.push((await countExact(n, options)).elapsedMs);
+  return { ms: median(ms), adapter: gpu.adapter };
+}
+
+/** Runs the engines on the same n and reports their median times (the GPU's where there is one). */
 export async function compareEngines(n: number, options?: CompareOptions): Promise<CompareResult> {
   const size = checkN(n);
   const o = checkOptions('compareEngines', options, ['runs', 'signal']);
@@ -112,6 +135,7 @@ export async function compareEngines(n: number, options?: CompareOptions): Promi
     total: Number(m.total),
     js: { medianMs: m.jsMs },
     wasm: { medianMs: m.wasmMs },
+    ...(m.webgpu && { webgpu: { medianMs: m.webgpu.ms, adapter: m.webgpu.adapter.name, software: m.webgpu.adapter.software } }),
     speedup: m.jsMs / m.wasmMs,
   };
 }

@@ -2,19 +2,21 @@
 // report the merged counts.
 
 import { makeCheckpoint, resumeState } from './checkpoint.js';
-import type { CpuEngine } from './kernel/kernel.js';
+import { acquireGpu, type Gpu } from './kernel/webgpu/device.js';
 import { acquireKernel, acquireKernelSync, releaseKernel, resolveEngine, resolveEngineSync } from './kernel/select.js';
 import { plan, type Plan } from './plan/plan.js';
 import { threadsFor } from './pool/policy.js';
 import { countOnPool } from './pool/pool.js';
 import { RangeCounter } from './run/count-range.js';
 import { countInThread } from './run/in-thread.js';
+import { countOnGpu } from './run/on-gpu.js';
 import { abortReason, Job } from './run/job.js';
 import type { Tally } from './run/tally.js';
-import type { CountOptions, CountResult, CountSyncOptions } from './types.js';
+import type { CountOptions, CountResult, CountSyncOptions, Engine } from './types.js';
 import {
   checkCallback,
   checkCheckpointEvery,
+  checkCpuEngine,
   checkEngine,
   checkN,
   checkOnProgress,
@@ -24,6 +26,7 @@ import {
   checkShard,
   checkSignal,
   checkWorkers,
+  checkWorkersForEngine,
 } from './validate.js';
 
 const COUNT_SYNC_OPTIONS = ['engine', 'placed', 'shard'] as const;
@@ -34,23 +37,30 @@ export interface ExactCount {
   n: number;
   total: bigint;
   unique: bigint | null;
-  engine: CpuEngine;
+  engine: Engine;
   workers: number;
   elapsedMs: number;
   resumed: boolean;
 }
 
-function checkSyncRequest(fn: string, n: unknown, options: unknown, known: readonly string[]) {
+function checkSyncRequest(n: unknown, options: unknown) {
   const size = checkN(n);
-  const o = checkOptions(fn, options, known);
-  return { o, n: size, engine: checkEngine(o.engine), placed: checkPlaced(size, o.placed), shard: checkShard(o.shard) };
+  const o = checkOptions('countSync', options, COUNT_SYNC_OPTIONS);
+  return { n: size, engine: checkCpuEngine('countSync', o.engine), placed: checkPlaced(size, o.placed), shard: checkShard(o.shard) };
 }
 
 function checkRequest(n: unknown, options: unknown) {
-  const { o, ...request } = checkSyncRequest('count', n, options, COUNT_OPTIONS);
+  const size = checkN(n);
+  const o = checkOptions('count', options, COUNT_OPTIONS);
+  const engine = checkEngine(o.engine);
+  const workers = checkWorkers(o.workers);
+  checkWorkersForEngine(workers, engine);
   return {
-    ...request,
-    workers: checkWorkers(o.workers),
+    n: size,
+    engine,
+    placed: checkPlaced(size, o.placed),
+    shard: checkShard(o.shard),
+    workers,
     signal: checkSignal(o.signal),
     onProgress: checkOnProgress(o.onProgress),
     resume: checkResume(o.resume),
@@ -59,7 +69,7 @@ function checkRequest(n: unknown, options: unknown) {
   };
 }
 
-function exact(p: Plan, engine: CpuEngine, workers: number, tally: Tally, elapsedMs: number, resumed: boolean): ExactCount {
+function exact(p: Plan, engine: Engine, workers: number, tally: Tally, elapsedMs: number, resumed: boolean): ExactCount {
   return { n: p.n, total: tally.total, unique: p.countsUnique ? tally.unique : null, engine, workers, elapsedMs, resumed };
 }
 
@@ -70,7 +80,7 @@ export function toResult(count: ExactCount): CountResult {
 /** countSync with exact (BigInt) counts; for the CLI and the tests. */
 export function countExactSync(n: unknown, options?: unknown): ExactCount {
   const started = performance.now();
-  const request = checkSyncRequest('countSync', n, options, COUNT_SYNC_OPTIONS);
+  const request = checkSyncRequest(n, options);
   const p = plan(request.n, request.placed, request.shard);
   const kernel = acquireKernelSync(resolveEngineSync(request.engine));
   try {
@@ -89,16 +99,24 @@ export async function countExact(n: unknown, options?: unknown): Promise<ExactCo
   if (signal?.aborted) throw abortReason(signal);
   const p = plan(request.n, request.placed, request.shard);
   const resume = request.resume === undefined ? undefined : resumeState(p, request.resume);
+  const start = () =>
+    new Job(p, {
+      signal,
+      onProgress: request.onProgress,
+      resume,
+      onCheckpoint: onCheckpoint && ((state) => onCheckpoint(makeCheckpoint(p, state))),
+      checkpointEveryMs: request.checkpointEveryMs,
+      startedAt,
+    });
+  if (request.engine === 'webgpu') {
+    const gpu = await acquireGpu();
+    const job = start();
+    countWithGpu(job, p, gpu);
+    return exact(p, 'webgpu', 1, await job.promise, job.elapsedMs, resume !== undefined);
+  }
   const engine = await resolveEngine(request.engine);
   const threads = await threadsFor(p, request.workers);
-  const job = new Job(p, {
-    signal,
-    onProgress: request.onProgress,
-    resume,
-    onCheckpoint: onCheckpoint && ((state) => onCheckpoint(makeCheckpoint(p, state))),
-    checkpointEveryMs: request.checkpointEveryMs,
-    startedAt,
-  });
+  const job = start();
   const participants = threads.pool + (threads.inThread ? 1 : 0);
   if (threads.pool > 0) void countOnPool(job, p, engine, threads.pool, !threads.inThread).catch((error) => job.fail(error));
   if (threads.inThread) {
@@ -113,6 +131,21 @@ export async function countExact(n: unknown, options?: unknown): Promise<ExactCo
   }
   const tally = await job.promise;
   return exact(p, engine, participants, tally, job.elapsedMs, resume !== undefined);
+}
+
+/**
+ * Counts the job on the GPU. The calling thread counts the frames whose unique count needs a CPU
+ * kernel (run/on-gpu.ts), with the default engine.
+ */
+function countWithGpu(job: Job, p: Plan, gpu: Gpu): void {
+  void (async () => {
+    const kernel = await acquireKernel(await resolveEngine(undefined));
+    try {
+      await countOnGpu(job, p, gpu, kernel);
+    } finally {
+      releaseKernel(kernel);
+    }
+  })().catch((error) => job.fail(error));
 }
 
 /** Counts the solutions of the n-queens puzzle (n from 1 to 32). */

@@ -3,7 +3,7 @@
 import { resolveEngineSync } from './kernel/select.js';
 import { enumerate } from './run/enumerate.js';
 import type { SolutionsOptions } from './types.js';
-import { ArgumentRangeError, checkEngine, checkN, checkOptions, checkPlaced } from './validate.js';
+import { ArgumentRangeError, checkCpuEngine, checkN, checkOptions, checkPlaced } from './validate.js';
 
 /**
  * Every solution as cols[row] (0-based), lazily, in lexicographic order of that array. Memory
@@ -12,7 +12,7 @@ import { ArgumentRangeError, checkEngine, checkN, checkOptions, checkPlaced } fr
 export function solutions(n: number, options?: SolutionsOptions): IterableIterator<number[]> {
   const size = checkN(n);
   const o = checkOptions('solutions', options, ['engine', 'placed']);
-  const engine = resolveEngineSync(checkEngine(o.engine));
+  const engine = resolveEngineSync(checkCpuEngine('solutions', o.engine));
   return enumerate(engine, size, checkPlaced(size, o.placed) ?? []);
 }
 

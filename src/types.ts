@@ -1,5 +1,8 @@
-/** Which kernel does the counting: the AssemblyScript build in WebAssembly, or the TypeScript twin. */
-export type Engine = 'wasm' | 'js';
+/**
+ * Which kernel does the counting: the AssemblyScript build in WebAssembly, the TypeScript twin, or
+ * the GPU through WebGPU (count and compareEngines only, where navigator.gpu gives an adapter).
+ */
+export type Engine = 'wasm' | 'js' | 'webgpu';
 
 /** A queen as [row, col], both 0-based. */
 export type Queen = readonly [row: number, col: number];
@@ -19,7 +22,10 @@ export interface Progress {
 
 /** Options of countSync; count takes these and more. */
 export interface CountSyncOptions {
-  /** Default 'wasm'; where WebAssembly is unavailable the default falls back to 'js'. */
+  /**
+   * Default 'wasm'; where WebAssembly is unavailable the default falls back to 'js'. 'webgpu' is
+   * for count() only (the GPU answers asynchronously): countSync and the listings refuse it.
+   */
   engine?: Engine;
   /** Queens fixed in advance; the count is of their completions. */
   placed?: readonly Queen[];
@@ -101,6 +107,11 @@ export interface CompareResult {
   total: number;
   js: { medianMs: number };
   wasm: { medianMs: number };
+  /**
+   * The 'webgpu' engine, timed where navigator.gpu gives an adapter (absent elsewhere), with the
+   * adapter's name; `software` for a software adapter, whose time says nothing about GPUs.
+   */
+  webgpu?: { medianMs: number; adapter: string; software: boolean };
   /** js.medianMs / wasm.medianMs */
   speedup: number;
 }

@@ -4,6 +4,7 @@
 // Every error names the argument and what it must be; the CLI reports the same errors with its
 // flags' names instead (cli/flags.ts), from the `argument` each error carries.
 
+import type { CpuEngine } from './kernel/kernel.js';
 import type { Checkpoint, Engine, Progress, Queen, Shard } from './types.js';
 import { MAX_N } from '../assembly/layout.js';
 
@@ -109,12 +110,42 @@ export function checkOptions(fn: string, options: unknown, known: readonly strin
   return values;
 }
 
+/** The engine of an async count: any of the three. */
 export function checkEngine(engine: unknown): Engine | undefined {
+  if (engine === undefined) return undefined;
+  if (engine !== 'wasm' && engine !== 'js' && engine !== 'webgpu') {
+    throw new ArgumentTypeError('options.engine', "'wasm', 'js' or 'webgpu'", describe(engine));
+  }
+  return engine;
+}
+
+/** The engine of a function that runs in the calling thread and returns at once: not the GPU. */
+export function checkCpuEngine(fn: string, engine: unknown): CpuEngine | undefined {
+  if (engine === 'webgpu') {
+    throw new ArgumentTypeError(
+      'options.engine',
+      "'wasm' or 'js'",
+      describe(engine),
+      `options.engine must be 'wasm' or 'js' for ${fn}, got "webgpu": the GPU answers asynchronously; count with it through count()`,
+    );
+  }
   if (engine === undefined) return undefined;
   if (engine !== 'wasm' && engine !== 'js') {
     throw new ArgumentTypeError('options.engine', "'wasm' or 'js'", describe(engine));
   }
   return engine;
+}
+
+/** Worker threads do not apply to the GPU, which is driven from the calling thread. */
+export function checkWorkersForEngine(workers: number | undefined, engine: Engine | undefined): void {
+  if (workers !== undefined && engine === 'webgpu') {
+    throw new ArgumentTypeError(
+      'options.workers',
+      null,
+      describe(workers),
+      "options.workers does not apply to engine 'webgpu': the GPU is driven from the calling thread; leave workers out",
+    );
+  }
 }
 
 export function checkWorkers(workers: unknown): number | undefined {

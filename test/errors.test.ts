@@ -24,8 +24,6 @@ const sharedOptionCases: Case[] = [
   ['options a Date', 8, new Date(0), TypeError, /options must be a plain object, got a Date/],
   ['options an array', 8, [], TypeError, /options must be a plain object, got an array of length 0/],
   ['unknown option', 8, { engin: 'js' }, TypeError, /unknown option "engin"; the options are engine, /],
-  ['engine gpu', 8, { engine: 'gpu' }, TypeError, /options.engine must be 'wasm' or 'js', got "gpu"/],
-  ['engine as a number', 8, { engine: 1 }, TypeError, /options.engine must be 'wasm' or 'js', got 1/],
   ['placed not an array', 8, { placed: { 0: [0, 0] } }, TypeError, /options.placed must be an array of \[row, col\] pairs/],
   ['queen not a pair', 8, { placed: [[1, 2, 3]] }, TypeError, /options.placed\[0\] must be a \[row, col\] pair, got an array of length 3/],
   ['a hole among the queens', 8, { placed: [[0, 0], , [5, 1]] }, TypeError, /options.placed\[1\] must be a \[row, col\] pair, got a hole/], // eslint-disable-line no-sparse-arrays
@@ -52,7 +50,16 @@ const sharedOptionCases: Case[] = [
   ['shard index as a string', 8, { shard: { index: '1', count: 4 } }, TypeError, /options.shard.index must be an integer from 0 to 3, got "1"/],
 ];
 
+const syncOnlyCases: Case[] = [
+  ['engine gpu', 8, { engine: 'gpu' }, TypeError, /options.engine must be 'wasm' or 'js', got "gpu"/],
+  ['engine as a number', 8, { engine: 1 }, TypeError, /options.engine must be 'wasm' or 'js', got 1/],
+  ['engine webgpu (asynchronous)', 8, { engine: 'webgpu' }, TypeError, /options.engine must be 'wasm' or 'js' for countSync, got "webgpu": the GPU answers asynchronously; count with it through count\(\)/],
+];
+
 const asyncOnlyCases: Case[] = [
+  ['engine gpu', 8, { engine: 'gpu' }, TypeError, /options.engine must be 'wasm', 'js' or 'webgpu', got "gpu"/],
+  ['engine as a number', 8, { engine: 1 }, TypeError, /options.engine must be 'wasm', 'js' or 'webgpu', got 1/],
+  ['workers with the webgpu engine', 8, { engine: 'webgpu', workers: 2 }, TypeError, /options.workers does not apply to engine 'webgpu': the GPU is driven from the calling thread; leave workers out/],
   ['workers 0', 8, { workers: 0 }, RangeError, /options.workers must be an integer from 1 to 256, got 0/],
   ['workers 1.5', 8, { workers: 1.5 }, RangeError, /options.workers must be an integer from 1 to 256, got 1.5/],
   ['workers as a string', 8, { workers: '2' }, TypeError, /options.workers must be an integer from 1 to 256, got "2"/],
@@ -66,7 +73,7 @@ const asyncOnlyCases: Case[] = [
 ];
 
 describe('countSync', () => {
-  it.each([...nCases, ...sharedOptionCases])('%s', (_label, n, options, error, message) => {
+  it.each([...nCases, ...sharedOptionCases, ...syncOnlyCases])('%s', (_label, n, options, error, message) => {
     expect(() => countSync(n as number, options as never)).toThrow(error);
     expect(() => countSync(n as number, options as never)).toThrow(message);
   });

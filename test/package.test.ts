@@ -10,7 +10,7 @@ import { packTarball } from './helpers/pack.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 describe('the packed package', () => {
-  it('holds the build, the README and the LICENSE, no prepare script, and installs without an install-script warning', () => {
+  it('holds the build, the README and the LICENSE, no prepare script, installs without an install-script warning, and its types compile in a project without Node\'s or WebGPU\'s types', () => {
     const work = mkdtempSync(join(tmpdir(), 'nqueens-pack-'));
     const tarball = packTarball(work);
     const listing = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n');
@@ -35,6 +35,21 @@ describe('the packed package', () => {
     // require(esm): CommonJS code loads it too, on Node >= 20.19.
     const required = spawnSync(process.execPath, ['-e', "console.log(require('nqueens-wasm').totalNQueens(8))"], { cwd: app, encoding: 'utf8' });
     expect(required.stdout).toBe('92\n');
+    // The declarations ask nothing of the project: no @types/node, no WebGPU types, skipLibCheck off.
+    writeFileSync(
+      join(app, 'main.ts'),
+      "import { compareEngines, count, type CompareResult, type CountResult, type Engine } from 'nqueens-wasm';\n" +
+        "const engine: Engine = 'webgpu';\n" +
+        'export const r: Promise<CountResult> = count(8, { engine });\n' +
+        'export const c: Promise<CompareResult> = compareEngines(8);\n',
+    );
+    writeFileSync(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: [], strict: true, skipLibCheck: false, noEmit: true }, files: ['main.ts'] }),
+    );
+    const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', app], { encoding: 'utf8' });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
   });
 });
 

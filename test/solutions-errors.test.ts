@@ -8,6 +8,7 @@ describe('solutions', () => {
     [0, undefined, RangeError, /n must be an integer from 1 to 32, got 0/],
     [33, undefined, RangeError, /n must be an integer from 1 to 32, got 33/],
     [8, { engine: 'gpu' }, TypeError, /options.engine must be 'wasm' or 'js', got "gpu"/],
+    [8, { engine: 'webgpu' }, TypeError, /options.engine must be 'wasm' or 'js' for solutions, got "webgpu": the GPU answers asynchronously/],
     [8, { workers: 2 }, TypeError, /solutions: unknown option "workers"; the options are engine, placed/],
     [8, { placed: [[0, 8]] }, RangeError, /options.placed\[0\]\[1\] \(col\) must be an integer from 0 to 7, got 8/],
     [8, { placed: [[0, 0], [1, 1]] }, RangeError, /shares a diagonal/],

@@ -1,11 +1,14 @@
 import { timingChart } from './chart.js';
 import type { CompareMessage, CompareRequest } from './compare-worker.js';
-import { describeEnvironment } from './environment.js';
+import { describeEnvironment, type AdapterInfo } from './environment.js';
 
 const ms = (value: number) => (value >= 0.1 ? value.toFixed(2) : value.toPrecision(2));
 
-/** JS vs wasm for n = 4..max: a table and a chart that fill in as a worker sends rows. */
-export function comparePanel(): void {
+/**
+ * JS vs wasm (and WebGPU where the page has an adapter) for n = 4..max: a table and a chart that
+ * fill in as a worker sends rows.
+ */
+export function comparePanel(gpu: Promise<AdapterInfo | null>): void {
   const form = document.querySelector<HTMLFormElement>('#compare-form')!;
   const max = document.querySelector<HTMLInputElement>('#compare-max')!;
   const runs = document.querySelector<HTMLInputElement>('#compare-runs')!;
@@ -14,6 +17,12 @@ export function comparePanel(): void {
   const body = document.querySelector<HTMLTableSectionElement>('#compare-table tbody')!;
   const chart = timingChart(document.querySelector<HTMLElement>('#compare-chart')!);
   let worker: Worker | null = null;
+  let withGpu = false;
+  void gpu.then((adapter) => {
+    withGpu = adapter !== null;
+    document.querySelector<HTMLElement>('#compare-gpu-head')!.hidden = !withGpu;
+    document.querySelector<HTMLElement>('#compare-gpu-note')!.hidden = !withGpu;
+  });
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -30,16 +39,18 @@ export function comparePanel(): void {
       if (message.type === 'row') {
         const row = body.insertRow();
         row.dataset.n = String(message.n);
+        const gpuCell = withGpu ? [message.gpuMs === undefined ? '—' : ms(message.gpuMs)] : [];
         for (const text of [
           String(message.n),
           message.total.toLocaleString('en'),
           ms(message.jsMs),
           ms(message.wasmMs),
+          ...gpuCell,
           `${message.speedup.toFixed(2)}×`,
         ]) {
           row.insertCell().textContent = text;
         }
-        chart.add(message.n, message.jsMs, message.wasmMs);
+        chart.add(message.n, { js: message.jsMs, wasm: message.wasmMs, webgpu: withGpu ? message.gpuMs : undefined });
         return;
       }
       status.textContent =

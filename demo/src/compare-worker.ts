@@ -1,4 +1,4 @@
-// Runs the engine comparison off the page's thread, one n at a time, posting each row as it ends.
+// Runs the engine comparison off the page's thread (the GPU, where there is one, from this worker too), one n at a time, posting each row as it ends.
 import { compareEngines } from 'nqueens-wasm';
 
 export interface CompareRequest {
@@ -7,7 +7,7 @@ export interface CompareRequest {
 }
 
 export type CompareMessage =
-  | { type: 'row'; n: number; total: number; jsMs: number; wasmMs: number; speedup: number }
+  | { type: 'row'; n: number; total: number; jsMs: number; wasmMs: number; gpuMs?: number; speedup: number }
   | { type: 'done' }
   | { type: 'failed'; message: string };
 
@@ -16,7 +16,7 @@ self.onmessage = async (event: MessageEvent<CompareRequest>) => {
   try {
     for (let n = 4; n <= max; n++) {
       const r = await compareEngines(n, { runs });
-      self.postMessage({ type: 'row', n, total: r.total, jsMs: r.js.medianMs, wasmMs: r.wasm.medianMs, speedup: r.speedup } satisfies CompareMessage);
+      self.postMessage({ type: 'row', n, total: r.total, jsMs: r.js.medianMs, wasmMs: r.wasm.medianMs, gpuMs: r.webgpu?.medianMs, speedup: r.speedup } satisfies CompareMessage);
     }
     self.postMessage({ type: 'done' } satisfies CompareMessage);
   } catch (error) {

@@ -1,5 +1,6 @@
 import { count, type Checkpoint, type Engine } from 'nqueens-wasm';
 import { formatDuration, progressSummary } from '../../src/cli/duration.js';
+import type { AdapterInfo } from './environment.js';
 
 /** Where the running count keeps its checkpoint, so that a reload can resume it. */
 const STORAGE_KEY = 'nqueens-wasm:count-checkpoint';
@@ -20,8 +21,12 @@ function loadSaved(): Saved | null {
   }
 }
 
-/** Count: n, engine and worker threads in; progress, Cancel, the result out; an interrupted count offered for resuming. */
-export function countPanel(): void {
+/**
+ * Count: n, engine and worker threads in; progress, Cancel, the result out; an interrupted count
+ * offered for resuming. The WebGPU engine is offered where the page has an adapter; it is driven
+ * from the page's thread, so it takes no worker threads.
+ */
+export function countPanel(gpu: Promise<AdapterInfo | null>): void {
   const form = document.querySelector<HTMLFormElement>('#count-form')!;
   const n = document.querySelector<HTMLInputElement>('#count-n')!;
   const engine = document.querySelector<HTMLSelectElement>('#count-engine')!;
@@ -38,6 +43,12 @@ export function countPanel(): void {
 
   const cores = navigator.hardwareConcurrency || 1;
   for (let k = 1; k <= Math.max(cores, 1); k++) workers.add(new Option(String(k), String(k), k === cores, k === cores));
+  void gpu.then((adapter) => {
+    if (adapter !== null) engine.add(new Option('WebGPU', 'webgpu'));
+  });
+  engine.addEventListener('change', () => {
+    workers.disabled = engine.value === 'webgpu';
+  });
 
   function showOffer(): void {
     const saved = loadSaved();
@@ -46,7 +57,7 @@ export function countPanel(): void {
     const c = saved.checkpoint;
     const done = c.done.reduce((sum, [from, to]) => sum + (to - from), 0);
     const percent = c.plan.subproblems === 0 ? 100 : Math.floor((done / c.plan.subproblems) * 100);
-    const threads = `${saved.workers} ${saved.workers === 1 ? 'thread' : 'threads'}`;
+    const threads = saved.engine === 'webgpu' ? 'the GPU' : `${saved.workers} ${saved.workers === 1 ? 'thread' : 'threads'}`;
     offerText.textContent = `A count of n = ${c.n} (${saved.engine}, ${threads}) was interrupted at ${percent}%, after ${formatDuration(c.elapsedMs)}.`;
   }
 
@@ -66,10 +77,10 @@ export function countPanel(): void {
     delete result.dataset.total;
     result.textContent = `${resume ? 'Resuming' : 'Counting'} n = ${size}…`;
     try {
-      // Always on worker threads (Web Workers): the page stays responsive however long it takes.
+      // On worker threads (Web Workers), or on the GPU: the page stays responsive however long it takes.
       const r = await count(size, {
         engine: chosenEngine,
-        workers: threads,
+        ...(chosenEngine === 'webgpu' ? {} : { workers: threads }),
         signal: controller.signal,
         resume,
         checkpointEveryMs: CHECKPOINT_EVERY_MS,
@@ -88,7 +99,7 @@ export function countPanel(): void {
       result.dataset.total = String(r.total);
       result.textContent =
         `n = ${r.n}: ${r.total.toLocaleString('en')} solutions, ${r.unique?.toLocaleString('en')} unique ` +
-        `(${r.engine}, ${r.workers} ${r.workers === 1 ? 'thread' : 'threads'}, ${r.elapsedMs.toFixed(1)} ms${r.resumed ? ', resumed' : ''})`;
+        `(${r.engine === 'webgpu' ? 'webgpu' : `${r.engine}, ${r.workers} ${r.workers === 1 ? 'thread' : 'threads'}`}, ${r.elapsedMs.toFixed(1)} ms${r.resumed ? ', resumed' : ''})`;
     } catch (error) {
       if (controller.signal.aborted) result.textContent = 'Cancelled.';
       else {

@@ -16,6 +16,7 @@ const FLAGS: Record<string, string> = {
 export function flagMessage(error: unknown): string | null {
   if (!(error instanceof ArgumentTypeError || error instanceof ArgumentRangeError)) return null;
   const flag = FLAGS[error.argument];
-  if (flag === undefined || error.allowed === null) return error.message;
+  if (flag === undefined) return error.message;
+  if (error.allowed === null) return error.message.split(error.argument).join(flag);
   return `${flag} must be ${error.allowed}, got ${error.got}`;
 }

@@ -1,7 +1,7 @@
 import { resolveEngineSync } from '../kernel/select.js';
 import { Budget, yieldToEventLoop } from '../run/in-thread.js';
 import { Enumeration } from '../run/enumerate.js';
-import { checkEngine, checkN } from '../validate.js';
+import { checkCpuEngine, checkN } from '../validate.js';
 import { write, type Io } from './io.js';
 
 export interface PrintCommand {
@@ -16,7 +16,7 @@ const SLICE_MS = 20;
 /** Prints boards, one block each: a header line with cols[row], then the board. */
 export async function printCommand({ n, engine, limit }: PrintCommand, io: Io): Promise<void> {
   const size = checkN(n);
-  const listing = new Enumeration(resolveEngineSync(checkEngine(engine)), size, []);
+  const listing = new Enumeration(resolveEngineSync(checkCpuEngine('--print', engine)), size, []);
   const budget = new Budget();
   let number = 0;
   let chunk = '';

@@ -1,4 +1,4 @@
-export const USAGE = `usage: nqueens <n> [--engine wasm|js] [--workers k] [--json]   count the solutions of the n×n board (n = 1..32)
+export const USAGE = `usage: nqueens <n> [--engine wasm|js|webgpu] [--workers k] [--json]   count the solutions of the n×n board (n = 1..32)
        nqueens <n> --shard i/m [--json]                         count shard i of a split into m (0 <= i < m)
          [--checkpoint FILE [--checkpoint-every 30s]]           keep the progress in FILE; resume from it when it exists
          [--progress bar|json|none]                             progress on stderr (default: bar on a terminal)

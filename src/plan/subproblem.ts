@@ -49,6 +49,24 @@ export function everyNth(list: Subproblems, index: number, count: number): Subpr
   return out;
 }
 
+/** The subproblems at `indices` of a list, as a list of their own. */
+export function pickSubproblems(list: Subproblems, indices: readonly number[]): Subproblems {
+  const pairs = list.width * 2;
+  const out = {
+    count: indices.length,
+    width: list.width,
+    queens: new Int8Array(indices.length * pairs),
+    weight: new Uint8Array(indices.length),
+    stabilizer: new Uint8Array(indices.length),
+  };
+  indices.forEach((i, k) => {
+    out.queens.set(list.queens.subarray(i * pairs, (i + 1) * pairs), k * pairs);
+    out.weight[k] = list.weight[i];
+    out.stabilizer[k] = list.stabilizer[i];
+  });
+  return out;
+}
+
 /** Collects subproblems of one width into flat arrays. */
 export class SubproblemsBuilder {
   private queens: Int8Array;

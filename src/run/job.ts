@@ -29,8 +29,21 @@ export interface JobControl {
   startedAt?: number;
 }
 
-/** The time one range of subproblems should take: often enough for progress, rarely enough for the messages to cost nothing. */
-const RANGE_MS = 50;
+/** How the ranges of a participant are sized. */
+export interface RangeSizing {
+  /** The time one range should take, as measured so far. */
+  readonly rangeMs: number;
+  /** The size of a range before anything is measured. */
+  readonly first: number;
+  /** Whether a range is at most a share of what is left, so that no thread idles at the end. */
+  readonly shrinkTowardsEnd: boolean;
+}
+
+/**
+ * Threads: ranges often enough for progress, rarely enough for the messages to cost nothing; one
+ * subproblem to start with, and smaller ranges towards the end.
+ */
+export const THREAD_RANGES: RangeSizing = { rangeMs: 50, first: 1, shrinkTowardsEnd: true };
 
 /** The reason an aborted signal gives; a signal-like object without one gets the standard AbortError. */
 export function abortReason(signal: AbortSignal): unknown {
@@ -121,17 +134,18 @@ export class Job {
   }
 
   /**
-   * The next range for a thread, or null when everything is handed out. Ranges take about
-   * RANGE_MS as measured so far (one subproblem before anything is measured), and never more than
-   * a share of what is left, so that the last ones are small and no thread idles at the end.
+   * The next range for a participant, or null when everything is handed out. Ranges take about
+   * `sizing.rangeMs` as measured so far (`sizing.first` subproblems before anything is measured),
+   * and with `shrinkTowardsEnd` never more than a share of what is left, so that the last ones
+   * are small and no thread idles at the end.
    */
-  nextRange(threads: number): [number, number] | null {
+  nextRange(threads: number, sizing: RangeSizing = THREAD_RANGES): [number, number] | null {
     if (!this.hasWork) return null;
     let left = 0;
     for (const [from, to] of this.pending) left += to - from;
-    const perSubproblem = this.timedSubproblems > 0 ? this.countedMs / this.timedSubproblems : Infinity;
-    const share = Math.ceil(left / (Math.max(1, threads) * 8));
-    const size = Math.max(1, Math.min(share, Math.floor(RANGE_MS / perSubproblem)));
+    const measured = this.timedSubproblems > 0 ? Math.floor(sizing.rangeMs / (this.countedMs / this.timedSubproblems)) : sizing.first;
+    const share = sizing.shrinkTowardsEnd ? Math.ceil(left / (Math.max(1, threads) * 8)) : left;
+    const size = Math.max(1, Math.min(share, measured));
     const first = this.pending[0];
     const from = first[0];
     const to = Math.min(first[1], from + size);

@@ -15,12 +15,18 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 export const BROWSER_TESTS = existsSync(CHROMIUM) || process.env.REQUIRE_BROWSER === '1';
 
-export function launchChromium(): Promise<Browser> {
+/**
+ * Chromium with WebGPU on (unless `webgpu: false`): with `--enable-unsafe-webgpu`, a page served
+ * over http://127.0.0.1 (a secure context) gets Chromium's software adapter, SwiftShader, where
+ * there is no GPU.
+ */
+export function launchChromium({ webgpu = true }: { webgpu?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     // The machine has no network beyond the package registries: keep Chromium from calling home.
     args: [
+      ...(webgpu ? ['--enable-unsafe-webgpu'] : []),
       '--disable-gpu',
       '--disable-quic',
       '--no-first-run',

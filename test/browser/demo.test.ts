@@ -50,6 +50,26 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(await page.textContent('#count-result')).toMatch(new RegExp(`n = 8: 92 solutions, 12 unique \\(${engine}, 1 thread, [\\d.]+ ms\\)`));
   });
 
+  it('offers the WebGPU engine and names its adapter: here the software one, labelled as such', async () => {
+    await expect.poll(() => page.textContent('#gpu')).toMatch(/^WebGPU: google swiftshader, a software adapter \(its times say nothing about GPUs\)\.$/);
+    expect(await page.$$eval('#count-engine option', (options) => options.map((o) => [(o as HTMLOptionElement).value, o.textContent]))).toEqual([
+      ['wasm', 'wasm'],
+      ['js', 'TypeScript'],
+      ['webgpu', 'WebGPU'],
+    ]);
+  });
+
+  it('counts n = 10 on the WebGPU engine, which takes no worker threads', async () => {
+    await page.fill('#count-n', '10');
+    await page.selectOption('#count-engine', 'webgpu');
+    expect(await page.isDisabled('#count-workers')).toBe(true);
+    await page.click('#count-run');
+    await page.waitForSelector('#count-result[data-total="724"]');
+    expect(await page.textContent('#count-result')).toMatch(/^n = 10: 724 solutions, 92 unique \(webgpu, [\d.]+ ms\)$/);
+    await page.selectOption('#count-engine', 'wasm');
+    expect(await page.isEnabled('#count-workers')).toBe(true);
+  });
+
   it('counts from the keyboard: type n, press Enter', async () => {
     await page.focus('#count-n');
     await page.keyboard.press('Control+A');
@@ -106,19 +126,23 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(await page.locator('#compare-chart canvas').count()).toBe(0);
   });
 
-  it('fills the JS vs wasm table and chart as results arrive', async () => {
+  it('fills the JS vs wasm vs WebGPU table and chart as results arrive', async () => {
     await page.fill('#compare-max', '10');
     await page.fill('#compare-runs', '3');
     await page.click('#compare-run');
     await expect.poll(() => page.textContent('#compare-status'), { timeout: 60_000 }).toMatch(/^Done: n = 4..10 on .+ cores?\.$/);
+    const head = await page.$$eval('#compare-table thead th', (ths) => ths.filter((th) => !(th as HTMLElement).hidden).map((th) => th.textContent));
+    expect(head).toEqual(['n', 'total', 'JS ms', 'wasm ms', 'WebGPU ms', 'speed-up']);
     const rows = await page.$$eval('#compare-table tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
     expect(rows.map((r) => r[0])).toEqual(['4', '5', '6', '7', '8', '9', '10']);
     expect(rows.map((r) => r[1])).toEqual(['2', '10', '4', '40', '92', '352', '724']);
     for (const r of rows) {
       expect(Number(r[2])).toBeGreaterThan(0);
       expect(Number(r[3])).toBeGreaterThan(0);
-      expect(r[4]).toMatch(/^[\d.]+×$/);
+      expect(Number(r[4])).toBeGreaterThan(0);
+      expect(r[5]).toMatch(/^[\d.]+×$/);
     }
+    expect(await page.$$eval('#compare-chart .u-legend .u-series th', (ths) => ths.map((th) => th.textContent?.trim()).filter(Boolean))).toEqual(['n', 'JS', 'wasm', 'WebGPU']);
     expect(await page.getAttribute('#compare-chart', 'data-points')).toBe('7');
     expect(await page.locator('#compare-chart canvas').count()).toBeGreaterThan(0);
     await page.locator('#compare').screenshot({ path: `${shots}/compare.png` });
@@ -213,5 +237,32 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
   it('logged no errors or warnings to the console', async () => {
     await page.screenshot({ path: `${shots}/page.png`, fullPage: true });
     expect(problems).toEqual([]);
+  });
+});
+
+describe.skipIf(!BROWSER_TESTS)('demo page in Chromium without a WebGPU adapter', () => {
+  it('offers only the wasm and TypeScript engines, and compares those two', async () => {
+    await build({ configFile: `${root}demo/vite.config.ts`, logLevel: 'warn' });
+    const { url, server } = await serveDirectory(`${root}demo/dist`);
+    const browser = await launchChromium({ webgpu: false });
+    try {
+      const page = await browser.newPage();
+      await page.goto(url);
+      await expect.poll(() => page.textContent('#environment')).toMatch(/^Running on /);
+      // The adapter request has answered once the compare table knows its columns.
+      await expect.poll(() => page.evaluate(() => navigator.gpu?.requestAdapter().then((a) => a === null))).toBe(true);
+      expect(await page.$$eval('#count-engine option', (options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(['wasm', 'js']);
+      expect(await page.isHidden('#gpu')).toBe(true);
+      await page.fill('#compare-max', '6');
+      await page.fill('#compare-runs', '1');
+      await page.click('#compare-run');
+      await expect.poll(() => page.textContent('#compare-status'), { timeout: 60_000 }).toMatch(/^Done: n = 4..6/);
+      const head = await page.$$eval('#compare-table thead th', (ths) => ths.filter((th) => !(th as HTMLElement).hidden).map((th) => th.textContent));
+      expect(head).toEqual(['n', 'total', 'JS ms', 'wasm ms', 'speed-up']);
+      expect(await page.$$eval('#compare-table tbody tr', (trs) => trs.map((tr) => tr.children.length))).toEqual([5, 5, 5]);
+    } finally {
+      await browser.close();
+      server.close();
+    }
   });
 });

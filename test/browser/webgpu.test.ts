@@ -1,0 +1,300 @@
+// The 'webgpu' engine in Chromium on its software adapter (SwiftShader: no GPU here). It proves
+// the engine exact, not fast: totals and unique counts against the known counts and against the
+// wasm engine on random placements and shards, progress, abort, checkpoints, and compareEngines'
+// third column. The page imports the package's source, built by Vite.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { knownCounts } from '../helpers/known-counts.js';
+import { randomInt, seededRandom } from '../helpers/random.js';
+import { BROWSER_TESTS, launchChromium, serveDirectory } from './chromium.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+// The page hands the package to the tests, and the adapter as navigator.gpu describes it.
+const MAIN = `
+import * as nq from 'nqueens-wasm';
+window.nq = nq;
+const adapter = await navigator.gpu?.requestAdapter();
+window.adapterInfo = adapter ? { vendor: adapter.info.vendor, architecture: adapter.info.architecture } : null;
+document.body.dataset.ready = '1';
+`;
+
+type Queen = [number, number];
+
+/** Mutually non-attacking queens in k random rows of an n×n board. */
+function randomQueens(random: () => number, n: number, k: number): Queen[] {
+  for (;;) {
+    const queens: Queen[] = [];
+    for (let tries = 0; queens.length < k && tries < 200; tries++) {
+      const r = randomInt(random, 0, n - 1);
+      const c = randomInt(random, 0, n - 1);
+      if (!queens.some(([qr, qc]) => qr === r || qc === c || Math.abs(qr - r) === Math.abs(qc - c))) queens.push([r, c]);
+    }
+    if (queens.length === k) return queens;
+  }
+}
+
+let server: Server | undefined;
+let url: string;
+
+beforeAll(async () => {
+  if (!BROWSER_TESTS) return;
+  const app = mkdtempSync(join(tmpdir(), 'nqueens-webgpu-'));
+  writeFileSync(join(app, 'index.html'), '<!doctype html><html><head><link rel="icon" href="data:,"></head><body><script type="module" src="./main.js"></script></body></html>');
+  writeFileSync(join(app, 'main.js'), MAIN);
+  await build({
+    root: app,
+    logLevel: 'warn',
+    resolve: { alias: { 'nqueens-wasm': `${root}src/index.ts` } },
+    build: { outDir: join(app, 'dist'), target: 'es2022' },
+  });
+  ({ url, server } = await serveDirectory(join(app, 'dist')));
+});
+
+afterAll(() => {
+  server?.close();
+});
+
+async function openPage(browser: Browser): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(url);
+  await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 60_000 });
+  return page;
+}
+
+describe.skipIf(!BROWSER_TESTS)('the webgpu engine in Chromium (SwiftShader)', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    page = await openPage(browser);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('has an adapter here: SwiftShader, a software adapter', async () => {
+    expect(await page.evaluate(() => (window as unknown as { adapterInfo: unknown }).adapterInfo)).toEqual({ vendor: 'google', architecture: 'swiftshader' });
+  });
+
+  it('counts n = 1..12: totals and unique counts equal OEIS, engine webgpu', async () => {
+    const results = await page.evaluate(async () => {
+      const { count } = (window as unknown as { nq: typeof import('../../src/index.js') }).nq;
+      const out = [];
+      for (let n = 1; n <= 12; n++) {
+        const r = await count(n, { engine: 'webgpu' });
+        out.push({ n, total: r.total, unique: r.unique, engine: r.engine, workers: r.workers });
+      }
+      return out;
+    });
+    for (const r of results) {
+      const known = knownCounts.get(r.n)!;
+      expect(r).toEqual({ n: r.n, total: Number(known.total), unique: Number(known.unique), engine: 'webgpu', workers: 1 });
+    }
+  });
+
+  it('counts 40 random placements (n = 6..14, 1 to 4 queens) and shards of n = 13 as the wasm engine does', async () => {
+    const random = seededRandom(1515);
+    const cases: { n: number; placed?: Queen[]; shard?: { index: number; count: number } }[] = [];
+    for (let i = 0; i < 40; i++) {
+      const n = randomInt(random, 6, 14);
+      cases.push({ n, placed: randomQueens(random, n, randomInt(random, 1, 4)) });
+    }
+    for (const index of [0, 3, 6]) cases.push({ n: 13, shard: { index, count: 7 } });
+    const results = await page.evaluate(async (list) => {
+      const { count } = (window as unknown as { nq: typeof import('../../src/index.js') }).nq;
+      const out = [];
+      for (const { n, ...options } of list) {
+        const gpu = await count(n, { ...options, engine: 'webgpu' });
+        const cpu = await count(n, { ...options, engine: 'wasm' });
+        out.push({ gpu: [gpu.total, gpu.unique], cpu: [cpu.total, cpu.unique] });
+      }
+      return out;
+    }, cases);
+    let nonZero = 0;
+    for (const r of results) {
+      expect(r.gpu).toEqual(r.cpu);
+      if (r.cpu[0]! > 0) nonZero++;
+    }
+    expect(nonZero).toBeGreaterThan(20);
+  });
+
+  it('reports progress from 0 to every subproblem, and an abort rejects with its reason', async () => {
+    const r = await page.evaluate(async () => {
+      const { count } = (window as unknown as { nq: typeof import('../../src/index.js') }).nq;
+      const seen: number[] = [];
+      let planned = 0;
+      const done = await count(13, { engine: 'webgpu', onProgress: (p) => (seen.push(p.done), (planned = p.total)) });
+      const controller = new AbortController();
+      const started = performance.now();
+      let abortedAt = 0;
+      const aborted = await count(15, {
+        engine: 'webgpu',
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (p.done > 0 && abortedAt === 0) {
+            abortedAt = performance.now();
+            controller.abort(new Error('enough'));
+          }
+        },
+      }).then(
+        () => 'resolved',
+        (error: Error) => error.message,
+      );
+      return { total: done.total, seen, planned, aborted, abortMs: performance.now() - abortedAt, sinceStart: performance.now() - started };
+    });
+    expect(r.total).toBe(73712);
+    expect(r.seen[0]).toBe(0);
+    expect(r.seen.at(-1)).toBe(r.planned);
+    expect(r.seen.length).toBeGreaterThan(2);
+    expect([...r.seen].sort((a, b) => a - b)).toEqual(r.seen);
+    expect(r.aborted).toBe('enough');
+  });
+
+  it('suspends searches at a dispatch\'s budget and resumes them exactly: count(14) takes more dispatches than waves of tasks', async () => {
+    // A page of its own: a new device, whose budget starts small.
+    const fresh = await openPage(browser);
+    const r = await fresh.evaluate(async () => {
+      const { count } = (window as unknown as { nq: typeof import('../../src/index.js') }).nq;
+      // A wave of tasks makes two bind groups (the lists of tasks to run swap between dispatches),
+      // and is dispatched once more for every round in which some of its searches were suspended.
+      const pass = GPUComputePassEncoder.prototype;
+      const device = GPUDevice.prototype;
+      const { dispatchWorkgroups } = pass;
+      const { createBindGroup } = device;
+      let dispatches = 0;
+      let bindGroups = 0;
+      pass.dispatchWorkgroups = function (this: GPUComputePassEncoder, ...args: Parameters<typeof dispatchWorkgroups>) {
+        dispatches++;
+        return dispatchWorkgroups.apply(this, args);
+      };
+      device.createBindGroup = function (this: GPUDevice, ...args: Parameters<typeof createBindGroup>) {
+        bindGroups++;
+        return createBindGroup.apply(this, args);
+      };
+      try {
+        const result = await count(14, { engine: 'webgpu' });
+        return { total: result.total, unique: result.unique, dispatches, waves: bindGroups / 2 };
+      } finally {
+        pass.dispatchWorkgroups = dispatchWorkgroups;
+        device.createBindGroup = createBindGroup;
+      }
+    });
+    await fresh.close();
+    expect(r).toMatchObject({ total: 365596, unique: 45752 });
+    expect(r.waves).toBeGreaterThan(0);
+    expect(r.dispatches).toBeGreaterThan(r.waves);
+  });
+
+  it('resumes from a checkpoint taken on an abort, to the exact count', async () => {
+    const r = await page.evaluate(async () => {
+      const { count } = (window as unknown as { nq: typeof import('../../src/index.js') }).nq;
+      const controller = new AbortController();
+      let checkpoint: unknown;
+      await count(14, {
+        engine: 'webgpu',
+        signal: controller.signal,
+        onCheckpoint: (c) => (checkpoint = c),
+        onProgress: (p) => p.done > p.total / 3 && controller.abort(),
+      }).catch(() => {});
+      const partial = (checkpoint as { done: [number, number][] }).done.length;
+      const resumed = await count(14, { engine: 'webgpu', resume: checkpoint as never });
+      return { partial, total: resumed.total, unique: resumed.unique, resumed: resumed.resumed };
+    });
+    expect(r.partial).toBeGreaterThan(0);
+    expect(r).toMatchObject({ total: 365596, unique: 45752, resumed: true });
+  });
+
+  it('a device lost in the middle of a count rejects it, and the next count sets up a new device and is exact', async () => {
+    const fresh = await openPage(browser);
+    const r = await fresh.evaluate(async () => {
+      const { count } = (window as unknown as { nq: typeof import('../../src/index.js') }).nq;
+      const proto = GPUDevice.prototype;
+      const { createCommandEncoder } = proto;
+      let encoders = 0;
+      // The fifth command encoder of the count: after its first dispatches, before its end.
+      proto.createCommandEncoder = function (this: GPUDevice, ...args: Parameters<typeof createCommandEncoder>) {
+        if (++encoders === 5) this.destroy();
+        return createCommandEncoder.apply(this, args);
+      };
+      let lost: string;
+      try {
+        lost = await count(13, { engine: 'webgpu' }).then(
+          (result) => `resolved with ${result.total}`,
+          (error: Error) => `${error.name}: ${error.message}`,
+        );
+      } finally {
+        proto.createCommandEncoder = createCommandEncoder;
+      }
+      const next = await count(13, { engine: 'webgpu' });
+      return { lost, next: [next.total, next.unique] };
+    });
+    await fresh.close();
+    expect(r.lost).toMatch(/^GpuLostError: the GPU device was lost while counting/);
+    expect(r.next).toEqual([73712, 9233]);
+  });
+
+  it('compareEngines adds the webgpu column, naming the adapter as software', async () => {
+    const r = await page.evaluate(async () => {
+      const { compareEngines } = (window as unknown as { nq: typeof import('../../src/index.js') }).nq;
+      return compareEngines(9, { runs: 1 });
+    });
+    expect(r.total).toBe(352);
+    expect(r.webgpu).toMatchObject({ adapter: expect.stringMatching(/swiftshader/i), software: true });
+    expect(r.webgpu!.medianMs).toBeGreaterThan(0);
+  });
+
+  it('countSync and solutions refuse it, in the page too', async () => {
+    const r = await page.evaluate(() => {
+      const { countSync, solutions } = (window as unknown as { nq: typeof import('../../src/index.js') }).nq;
+      const errors = [];
+      for (const call of [() => countSync(8, { engine: 'webgpu' }), () => solutions(8, { engine: 'webgpu' })]) {
+        try {
+          call();
+          errors.push('no error');
+        } catch (error) {
+          errors.push(`${(error as Error).name}: ${(error as Error).message}`);
+        }
+      }
+      return errors;
+    });
+    expect(r).toEqual([
+      expect.stringMatching(/^TypeError: options.engine must be 'wasm' or 'js' for countSync, got "webgpu"/),
+      expect.stringMatching(/^TypeError: options.engine must be 'wasm' or 'js' for solutions, got "webgpu"/),
+    ]);
+  });
+});
+
+describe.skipIf(!BROWSER_TESTS)('the webgpu engine where Chromium has no adapter', () => {
+  it('rejects with an error that says so; the default engine still counts, and compareEngines has no webgpu column', async () => {
+    const browser = await launchChromium({ webgpu: false });
+    try {
+      const page = await openPage(browser);
+      const r = await page.evaluate(async () => {
+        const { count, compareEngines } = (window as unknown as { nq: typeof import('../../src/index.js') }).nq;
+        const refused = await count(8, { engine: 'webgpu' }).then(
+          () => 'resolved',
+          (error: Error) => `${error.name}: ${error.message}`,
+        );
+        const fallback = await count(8);
+        const compared = await compareEngines(6, { runs: 1 });
+        return { refused, fallback: [fallback.total, fallback.engine], webgpuColumn: 'webgpu' in compared };
+      });
+      expect(r).toEqual({
+        refused: "WebGPUUnavailableError: the 'webgpu' engine is unavailable here (navigator.gpu.requestAdapter() found no adapter); use engine: 'wasm'",
+        fallback: [92, 'wasm'],
+        webgpuColumn: false,
+      });
+    } finally {
+      await browser.close();
+    }
+  });
+});
