@@ -17,26 +17,13 @@ import { compileKernelSync } from '../src/kernel/wasm/loader.js';
 import { frames } from '../src/plan/frames.js';
 import type { Queen } from '../src/types.js';
 import { ENGINES } from './helpers/engines.js';
-import { randomInt, seededRandom } from './helpers/random.js';
+import { randomInt, randomQueens, seededRandom } from './helpers/random.js';
 
 /** Runs a search to its end in calls of `budget` steps; returns its count and how many calls it took. */
 function finish(search: { run(budget: number): number; count(): number }, started: boolean, budget: number) {
   let calls = 0;
   if (started) while ((calls++, search.run(budget)) < 0);
   return { count: search.count(), calls };
-}
-
-/** Mutually non-attacking queens in k random rows of an n×n board. */
-function randomQueens(random: () => number, n: number, k: number): Queen[] {
-  for (;;) {
-    const queens: Queen[] = [];
-    for (let tries = 0; queens.length < k && tries < 200; tries++) {
-      const r = randomInt(random, 0, n - 1);
-      const c = randomInt(random, 0, n - 1);
-      if (!queens.some(([qr, qc]) => qr === r || qc === c || Math.abs(qr - r) === Math.abs(qc - c))) queens.push([r, c]);
-    }
-    if (queens.length === k) return queens;
-  }
 }
 
 /** The record of some queens (the TS kernel's expansion). */

@@ -3,27 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { countSync } from '../src/index.js';
 import type { Queen } from '../src/types.js';
 import { referenceSolutions } from './helpers/reference.js';
-import { randomInt, seededRandom } from './helpers/random.js';
-
-/** A random set of k mutually non-attacking queens on an n×n board, in arbitrary rows. */
-function randomPlacement(random: () => number, n: number, k: number): Queen[] {
-  for (;;) {
-    const queens: Queen[] = [];
-    for (let tries = 0; queens.length < k && tries < 100; tries++) {
-      const r = randomInt(random, 0, n - 1);
-      const c = randomInt(random, 0, n - 1);
-      const clash = queens.some(([qr, qc]) => qr === r || qc === c || Math.abs(qr - r) === Math.abs(qc - c));
-      if (!clash) queens.push([r, c]);
-    }
-    if (queens.length === k) return queens;
-  }
-}
+import { randomInt, randomQueens, seededRandom } from './helpers/random.js';
 
 describe('placed queens', () => {
   const random = seededRandom(20261121);
   const cases = Array.from({ length: 120 }, () => {
     const n = randomInt(random, 4, 12);
-    return { n, placed: randomPlacement(random, n, randomInt(random, 1, Math.min(4, n - 2))) };
+    return { n, placed: randomQueens(random, n, randomInt(random, 1, Math.min(4, n - 2)), 100) };
   });
 
   it('wasm, TS and the reference agree on 120 random placements (n = 4..12, 1..4 queens)', () => {

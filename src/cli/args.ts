@@ -4,27 +4,21 @@
 
 import { parseArgs } from 'node:util';
 import type { Shard } from '../types.js';
+import type { CompareCommand } from './compare-command.js';
+import type { CountCommand } from './count-command.js';
 import { parseDuration } from './duration.js';
+import type { MergeCommand } from './merge-command.js';
+import type { PrintCommand } from './print-command.js';
 import type { ProgressMode } from './progress.js';
 import { UsageError } from './usage.js';
 
 export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
-  | {
-      kind: 'count';
-      n: number;
-      engine?: string;
-      workers?: number;
-      json: boolean;
-      shard: Shard | null;
-      checkpoint: string | null;
-      checkpointEveryMs?: number;
-      progress: ProgressMode | null;
-    }
-  | { kind: 'print'; n: number; engine?: string; limit: number }
-  | { kind: 'merge'; files: string[]; json: boolean }
-  | { kind: 'compare'; from: number; to: number; runs?: number };
+  | ({ kind: 'count' } & CountCommand)
+  | ({ kind: 'print' } & PrintCommand)
+  | ({ kind: 'merge' } & MergeCommand)
+  | ({ kind: 'compare' } & CompareCommand);
 
 const OPTIONS = {
   engine: { type: 'string' },

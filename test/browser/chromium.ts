@@ -1,10 +1,13 @@
 // Debian's Chromium, driven by playwright-core (no downloaded browser), and a plain static file
 // server: the demo must work from any static host, so the tests serve it like one.
 
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { build } from 'vite';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -66,4 +69,21 @@ export function serveDirectory(root: string, headers: Record<string, string> = {
       resolve({ url: `http://127.0.0.1:${port}/`, server });
     });
   });
+}
+
+/**
+ * A one-page app whose module script is `main` (it imports 'nqueens-wasm': the package's sources),
+ * built by Vite; resolves to the directory to serve.
+ */
+export async function buildPage(name: string, main: string): Promise<string> {
+  const app = mkdtempSync(join(tmpdir(), `nqueens-${name}-`));
+  writeFileSync(join(app, 'index.html'), '<!doctype html><html><head><link rel="icon" href="data:,"></head><body><script type="module" src="./main.js"></script></body></html>');
+  writeFileSync(join(app, 'main.js'), main);
+  await build({
+    root: app,
+    logLevel: 'warn',
+    resolve: { alias: { 'nqueens-wasm': fileURLToPath(new URL('../../src/index.ts', import.meta.url)) } },
+    build: { outDir: join(app, 'dist'), target: 'es2022' },
+  });
+  return join(app, 'dist');
 }

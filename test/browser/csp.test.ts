@@ -2,17 +2,10 @@
 // blob: URLs (script-src 'self' 'wasm-unsafe-eval', no worker-src): a count that asks for worker
 // threads is refused with an error that names the policy and the directive that would allow it;
 // counts that did not ask for threads run in the page's thread instead.
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_TESTS, launchChromium, serveDirectory } from './chromium.js';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
+import { BROWSER_TESTS, buildPage, launchChromium, serveDirectory } from './chromium.js';
 
 const MAIN = `
 import { count } from 'nqueens-wasm';
@@ -36,16 +29,8 @@ describe.skipIf(!BROWSER_TESTS)('a page whose Content-Security-Policy refuses bl
   let url: string;
 
   beforeAll(async () => {
-    const app = mkdtempSync(join(tmpdir(), 'nqueens-csp-'));
-    writeFileSync(join(app, 'index.html'), '<!doctype html><html><head><link rel="icon" href="data:,"></head><body><script type="module" src="./main.js"></script></body></html>');
-    writeFileSync(join(app, 'main.js'), MAIN);
-    await build({
-      root: app,
-      logLevel: 'warn',
-      resolve: { alias: { 'nqueens-wasm': `${root}src/index.ts` } },
-      build: { outDir: join(app, 'dist'), target: 'es2022' },
-    });
-    ({ url, server } = await serveDirectory(join(app, 'dist'), {
+    const dist = await buildPage('csp', MAIN);
+    ({ url, server } = await serveDirectory(dist, {
       'content-security-policy': "script-src 'self' 'wasm-unsafe-eval'",
     }));
     browser = await launchChromium();

@@ -2,19 +2,12 @@
 // the engine exact, not fast: totals and unique counts against the known counts and against the
 // wasm engine on random placements and shards, progress, abort, checkpoints, and compareEngines'
 // third column. The page imports the package's source, built by Vite.
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knownCounts } from '../helpers/known-counts.js';
-import { randomInt, seededRandom } from '../helpers/random.js';
-import { BROWSER_TESTS, launchChromium, serveDirectory } from './chromium.js';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
+import { randomInt, randomQueens, seededRandom } from '../helpers/random.js';
+import { BROWSER_TESTS, buildPage, launchChromium, serveDirectory } from './chromium.js';
 
 // The page hands the package to the tests, and the adapter as navigator.gpu describes it.
 const MAIN = `
@@ -25,36 +18,12 @@ window.adapterInfo = adapter ? { vendor: adapter.info.vendor, architecture: adap
 document.body.dataset.ready = '1';
 `;
 
-type Queen = [number, number];
-
-/** Mutually non-attacking queens in k random rows of an n×n board. */
-function randomQueens(random: () => number, n: number, k: number): Queen[] {
-  for (;;) {
-    const queens: Queen[] = [];
-    for (let tries = 0; queens.length < k && tries < 200; tries++) {
-      const r = randomInt(random, 0, n - 1);
-      const c = randomInt(random, 0, n - 1);
-      if (!queens.some(([qr, qc]) => qr === r || qc === c || Math.abs(qr - r) === Math.abs(qc - c))) queens.push([r, c]);
-    }
-    if (queens.length === k) return queens;
-  }
-}
-
 let server: Server | undefined;
 let url: string;
 
 beforeAll(async () => {
   if (!BROWSER_TESTS) return;
-  const app = mkdtempSync(join(tmpdir(), 'nqueens-webgpu-'));
-  writeFileSync(join(app, 'index.html'), '<!doctype html><html><head><link rel="icon" href="data:,"></head><body><script type="module" src="./main.js"></script></body></html>');
-  writeFileSync(join(app, 'main.js'), MAIN);
-  await build({
-    root: app,
-    logLevel: 'warn',
-    resolve: { alias: { 'nqueens-wasm': `${root}src/index.ts` } },
-    build: { outDir: join(app, 'dist'), target: 'es2022' },
-  });
-  ({ url, server } = await serveDirectory(join(app, 'dist')));
+  ({ url, server } = await serveDirectory(await buildPage('webgpu', MAIN)));
 });
 
 afterAll(() => {
@@ -103,7 +72,7 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine in Chromium (SwiftShader)', (
 
   it('counts 40 random placements (n = 6..14, 1 to 4 queens) and shards of n = 13 as the wasm engine does', async () => {
     const random = seededRandom(1515);
-    const cases: { n: number; placed?: Queen[]; shard?: { index: number; count: number } }[] = [];
+    const cases: { n: number; placed?: (readonly [number, number])[]; shard?: { index: number; count: number } }[] = [];
     for (let i = 0; i < 40; i++) {
       const n = randomInt(random, 6, 14);
       cases.push({ n, placed: randomQueens(random, n, randomInt(random, 1, 4)) });
