@@ -46,6 +46,8 @@ async function withCluster(fn: (cluster: SlurmCluster) => Promise<void>): Promis
 }
 
 interface Job {
+  n: number;
+  shards: number;
   dir: string;
   checkpoints: string;
   results: string;
@@ -56,16 +58,18 @@ interface Job {
 }
 
 /** Directories for one run of the scripts and an environment with an `nqueens` shim on PATH. */
-function jobFor(cluster: SlurmCluster, n: number, checkpointEvery?: string): Job {
+function jobFor(cluster: SlurmCluster, n: number, { shards = SHARDS, checkpointEvery }: { shards?: number; checkpointEvery?: string } = {}): Job {
   const dir = join(cluster.dir, `n${n}`);
   const [checkpoints, results, logs, shimDir] = ['checkpoints', 'results', 'logs', 'bin'].map((d) => join(dir, d));
   for (const d of [checkpoints, results, logs, shimDir]) mkdirSync(d!, { recursive: true });
   const shim = join(shimDir!, 'nqueens');
   writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${bin}" "$@"\n`);
   chmodSync(shim, 0o755);
-  const settings = [`N=${n}`, `SHARDS=${SHARDS}`, `CHECKPOINT_DIR=${checkpoints}`, `RESULTS_DIR=${results}`];
+  const settings = [`N=${n}`, `SHARDS=${shards}`, `CHECKPOINT_DIR=${checkpoints}`, `RESULTS_DIR=${results}`];
   if (checkpointEvery) settings.push(`CHECKPOINT_EVERY=${checkpointEvery}`);
   return {
+    n,
+    shards,
     dir,
     checkpoints: checkpoints!,
     results: results!,
@@ -125,7 +129,7 @@ function read(file: string): string {
 /** The logs of the tasks that left no result, for failure messages. */
 function unfinishedLogs(job: Job): string {
   const logs: string[] = [];
-  for (let index = 0; index < SHARDS; index++) {
+  for (let index = 0; index < job.shards; index++) {
     if (!existsSync(join(job.results, `shard-${index}.json`))) {
       logs.push(`--- task ${index}:\n${read(join(job.logs, `shard-${index}.log`)) || '(no log)'}`);
     }
@@ -134,17 +138,18 @@ function unfinishedLogs(job: Job): string {
 }
 
 /** Every shard's result is one JSON line for that shard; the merge job's log has the total. */
-function expectMerged(job: Job, n: number, mergeLog: string): void {
-  for (let index = 0; index < SHARDS; index++) {
+function expectMerged(job: Job, mergeLog: string): void {
+  const { n, shards } = job;
+  for (let index = 0; index < shards; index++) {
     const lines = read(join(job.results, `shard-${index}.json`)).trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ n, shard: { index, count: SHARDS } });
+    expect(JSON.parse(lines[0]!)).toMatchObject({ n, shard: { index, count: shards } });
   }
   const total = knownCounts.get(n)!.total;
-  expect(read(mergeLog)).toContain(`n = ${n}: ${total} solutions (${SHARDS} shards merged)\n`);
+  expect(read(mergeLog)).toContain(`n = ${n}: ${total} solutions (${shards} shards merged)\n`);
   // The same total from the result files directly.
   const direct = spawnSync('sh', ['-c', `nqueens merge "${job.results}"/shard-*.json`], { env: job.env, encoding: 'utf8' });
-  expect(direct.stdout).toBe(`n = ${n}: ${total} solutions (${SHARDS} shards merged)\n`);
+  expect(direct.stdout).toBe(`n = ${n}: ${total} solutions (${shards} shards merged)\n`);
 }
 
 describe.skipIf(!SLURM_TESTS)(`Slurm job array${SLURM_TESTS ? '' : ` (skipped: ${available.why})`}`, () => {
@@ -191,7 +196,7 @@ describe.skipIf(!SLURM_TESTS)(`Slurm job array${SLURM_TESTS ? '' : ` (skipped: $
       const arrayId = readdirSync(job.dir).map((f) => /^nqueens-(\d+)_0\.log$/.exec(f)?.[1]).find(Boolean);
       expect(arrayId).toBeDefined();
       const mergeLog = join(job.dir, `nqueens-merge-${mergeId}.log`);
-      expectMerged(job, 14, mergeLog);
+      expectMerged(job, mergeLog);
       for (let index = 0; index < SHARDS; index++) {
         const log = read(join(job.dir, `nqueens-${arrayId}_${index}.log`));
         expect(log).toContain(`nqueens-array: n = 14, shard ${index}/${SHARDS}, job ${arrayId}_${index}, run 1 `);
@@ -200,13 +205,15 @@ describe.skipIf(!SLURM_TESTS)(`Slurm job array${SLURM_TESTS ? '' : ` (skipped: $
     });
   }, 120_000);
 
-  // Long enough shards (about 3 s each here) that a task can be caught after its first checkpoint.
+  // Shards long enough (n = 18 in 4: about 5 s each here) that a task caught after its first
+  // checkpoint (every second) is seconds from its end: the kill always lands before the result.
   const FAULT_N = 18;
+  const FAULT_SHARDS = 4;
 
   it('resumes a task cancelled mid-run and requeued, and one requeued while running, from their checkpoints', async () => {
     await withCluster(async (cluster) => {
-      const job = jobFor(cluster, FAULT_N, '1s');
-      const array = sbatch(job, ['--wait', `--array=0-${SHARDS - 1}`, `--output=${job.logs}/shard-%a.log`, ARRAY_SCRIPT]);
+      const job = jobFor(cluster, FAULT_N, { shards: FAULT_SHARDS, checkpointEvery: '1s' });
+      const array = sbatch(job, ['--wait', `--array=0-${FAULT_SHARDS - 1}`, `--output=${job.logs}/shard-%a.log`, ARRAY_SCRIPT]);
       const jobId = await array.id;
       let arrayEnded = false;
       void array.done.then(() => (arrayEnded = true));
@@ -262,13 +269,13 @@ describe.skipIf(!SLURM_TESTS)(`Slurm job array${SLURM_TESTS ? '' : ` (skipped: $
       const mergeLog = join(job.logs, 'merge.log');
       const mergeRun = await sbatch(job, ['--wait', `--dependency=afterany:${jobId}`, `--output=${mergeLog}`, MERGE_SCRIPT]).done;
       expect(mergeRun.code, mergeRun.stderr).toBe(0);
-      expectMerged(job, FAULT_N, mergeLog);
+      expectMerged(job, mergeLog);
 
       for (const { task, how } of faults) {
         // Append mode: both runs in one log, the kill between them, the second one resuming.
         const log = read(join(job.logs, `shard-${task}.log`));
         const context = `task ${task} (${how}), log:\n${log}`;
-        const started = `nqueens-array: n = ${FAULT_N}, shard ${task}/${SHARDS}, job ${jobId}_${task}, run `;
+        const started = `nqueens-array: n = ${FAULT_N}, shard ${task}/${FAULT_SHARDS}, job ${jobId}_${task}, run `;
         const first = log.indexOf(`${started}1 `);
         // slurmstepd's line, e.g. "*** JOB 3 ON vm CANCELLED AT 2026-11-22T01:17:37 ***", which ends
         // in "DUE TO JOB REQUEUE ***" for scontrol requeue.
@@ -276,7 +283,7 @@ describe.skipIf(!SLURM_TESTS)(`Slurm job array${SLURM_TESTS ? '' : ` (skipped: $
           how === 'scancel' ? /\*\*\* JOB \d+ ON \S+ CANCELLED AT / : /\*\*\* JOB \d+ ON \S+ CANCELLED AT .* DUE TO JOB REQUEUE/,
         );
         const second = log.indexOf(`${started}2 `);
-        const resumed = log.indexOf(`nqueens: resuming n = ${FAULT_N}, shard ${task}/${SHARDS} at `);
+        const resumed = log.indexOf(`nqueens: resuming n = ${FAULT_N}, shard ${task}/${FAULT_SHARDS} at `);
         expect(first, context).toBeGreaterThanOrEqual(0);
         expect(killed, context).toBeGreaterThan(first);
         expect(second, context).toBeGreaterThan(killed);

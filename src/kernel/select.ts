@@ -19,8 +19,7 @@ export function resolveEngineSync(engine: Engine | undefined): CpuEngine {
     compileKernelSync();
     return 'wasm';
   } catch (error) {
-    if (engine === 'wasm') throw error;
-    return 'js';
+    return fallBack(engine, error);
   }
 }
 
@@ -31,9 +30,14 @@ export async function resolveEngine(engine: Engine | undefined): Promise<CpuEngi
     await compileKernel();
     return 'wasm';
   } catch (error) {
-    if (engine === 'wasm') throw error;
-    return 'js';
+    return fallBack(engine, error);
   }
+}
+
+/** The fallback rule, once: only a call that left the engine to us may fall back to the TS kernel. */
+function fallBack(engine: Engine | undefined, error: unknown): CpuEngine {
+  if (engine === 'wasm') throw error;
+  return 'js';
 }
 
 /** Idle instances kept for the next call, per engine. */
