@@ -56,6 +56,9 @@ export function yieldToEventLoop(): Promise<void> {
 /** Counts ranges of the job in this thread until none are left or the job settles. */
 export async function countInThread(job: Job, plan: Plan, kernel: Kernel, threads: number): Promise<void> {
   const budget = new Budget();
+  // A slice may span ranges: a turn of the event loop per range would cost more than the count on
+  // small boards, where ranges take microseconds.
+  let sliceStarted = performance.now();
   for (let range = job.nextRange(threads); range !== null; range = job.nextRange(threads)) {
     const [from, to] = range;
     const counter = new RangeCounter(kernel, plan.n, plan.subproblems, plan.countsUnique, from, to);
@@ -64,7 +67,7 @@ export async function countInThread(job: Job, plan: Plan, kernel: Kernel, thread
     while (!counter.done) {
       const started = performance.now();
       do budget.time((steps) => counter.step(steps));
-      while (!counter.done && performance.now() - started < SLICE_MS);
+      while (!counter.done && performance.now() - sliceStarted < SLICE_MS);
       ms += performance.now() - started;
       if (counter.finished > reported) {
         job.report(from + reported, from + counter.finished, counter.takeTally(), ms);
@@ -72,8 +75,11 @@ export async function countInThread(job: Job, plan: Plan, kernel: Kernel, thread
         ms = 0;
       }
       if (job.isSettled) return;
-      await yieldToEventLoop();
-      if (job.isSettled) return;
+      if (performance.now() - sliceStarted >= SLICE_MS) {
+        await yieldToEventLoop();
+        if (job.isSettled) return;
+        sliceStarted = performance.now();
+      }
     }
   }
 }

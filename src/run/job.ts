@@ -41,7 +41,8 @@ export interface RangeSizing {
 
 /**
  * Threads: ranges often enough for progress, rarely enough for the messages to cost nothing; one
- * subproblem to start with, and smaller ranges towards the end.
+ * subproblem to start with, and, when several threads share the count, smaller ranges towards the
+ * end.
  */
 export const THREAD_RANGES: RangeSizing = { rangeMs: 50, first: 1, shrinkTowardsEnd: true };
 
@@ -136,15 +137,15 @@ export class Job {
   /**
    * The next range for a participant, or null when everything is handed out. Ranges take about
    * `sizing.rangeMs` as measured so far (`sizing.first` subproblems before anything is measured),
-   * and with `shrinkTowardsEnd` never more than a share of what is left, so that the last ones
-   * are small and no thread idles at the end.
+   * and with `shrinkTowardsEnd`, when several threads share the count, never more than a share
+   * of what is left, so that the last ones are small and no thread idles at the end.
    */
   nextRange(threads: number, sizing: RangeSizing = THREAD_RANGES): [number, number] | null {
     if (!this.hasWork) return null;
     let left = 0;
     for (const [from, to] of this.pending) left += to - from;
     const measured = this.timedSubproblems > 0 ? Math.floor(sizing.rangeMs / (this.countedMs / this.timedSubproblems)) : sizing.first;
-    const share = sizing.shrinkTowardsEnd ? Math.ceil(left / (Math.max(1, threads) * 8)) : left;
+    const share = sizing.shrinkTowardsEnd && threads > 1 ? Math.ceil(left / (threads * 8)) : left;
     const size = Math.max(1, Math.min(share, measured));
     const first = this.pending[0];
     const from = first[0];
