@@ -4,9 +4,9 @@
 // alone and its C transcription over the same subproblems, and a plain mirror-halving Richards
 // search in C (bench/counting.ts). Boards from n = 19 on are timed on an even sample, shard 0 of
 // m, checked against the bitmask search alone on a smaller sample; the mirror search is
-// extrapolated there by its growth from n = 16 to 17. Then the cold start in fresh processes
-// (bench/cold-start.ts), listing, worker threads, findSolution, and the webgpu engine where an
-// adapter can be had (bench/webgpu.ts).
+// extrapolated there by the growth of its time per solution from n = 16 to 17. Then the cold
+// start in fresh processes (bench/cold-start.ts), listing, worker threads, findSolution, and the
+// webgpu engine where an adapter can be had (bench/webgpu.ts).
 
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -115,17 +115,14 @@ function measureCold(runs: number) {
   const rows = [];
   for (const n of [4, 8, 10, 12, 13, 14]) {
     status(`cold start: n = ${n}`);
-    const plain = cold(['plain', String(n)], runs);
-    const sync = cold(['countSync', String(n)], runs);
+    const [plain, sync] = cold([['plain', String(n)], ['countSync', String(n)]], runs);
     rows.push({ n, plain, sync });
   }
   const threads = [];
   for (const n of [12, 14, 15, 16, 17]) {
     status(`cold start: count(${n})`);
-    const sync = cold(['countSync', String(n)], runs, true);
-    const byDefault = cold(['count', String(n)], runs, true);
-    const one = n === 16 ? cold(['count', String(n), '1'], runs, true) : null;
-    const two = n === 16 ? cold(['count', String(n), '2'], runs, true) : null;
+    const [sync, byDefault] = cold([['countSync', String(n)], ['count', String(n)]], runs, true);
+    const [one, two] = n === 16 ? cold([['count', String(n), '1'], ['count', String(n), '2']], runs, true) : [null, null];
     threads.push({ n, sync, byDefault, one, two });
   }
   status('');
@@ -135,7 +132,7 @@ function measureCold(runs: number) {
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { runs: { type: 'string', default: '3' }, json: { type: 'boolean', default: false }, 'cold-runs': { type: 'string', default: '5' } },
+    options: { runs: { type: 'string', default: '3' }, json: { type: 'boolean', default: false }, 'cold-runs': { type: 'string', default: '9' } },
   });
   const boards = parseBoards(positionals);
   const runs = Number(values.runs);
@@ -151,16 +148,22 @@ async function main(): Promise<void> {
     cc: native.missing ?? native.compiler,
   };
   const rows: Row[] = boards.map((n) => countingRow(n, SHARDS[n] ?? 1, runs, native));
-  // The mirror search beyond what was timed: its growth from n = 16 to 17, measured in this run.
-  const mirror16 = rows.find((r) => r.n === 16)?.mirrorMs ?? null;
-  const mirror17 = rows.find((r) => r.n === 17)?.mirrorMs ?? null;
+  // The mirror search beyond what was timed: its time per solution at n = 17, grown by its growth
+  // per n from 16 to 17 in this run, times the exact solutions of n (as the samples' wasm times
+  // are scaled up by the exact solutions, below).
+  const perSolution = (n: number) => {
+    const r = rows.find((row) => row.n === n && row.shards === 1);
+    return r?.mirrorMs == null ? null : r.mirrorMs / Number(r.solutions);
+  };
+  const mirror16 = perSolution(16);
+  const mirror17 = perSolution(17);
   const growth = mirror16 !== null && mirror17 !== null ? mirror17 / mirror16 : null;
   const table = rows.map((r) => {
     const whole = r.shards === 1;
     const nsPerSolution = (r.wasmMs * 1e6) / Number(r.solutions);
     // For a sample: the whole count at the sample's speed per solution.
     const wasmWholeMs = whole ? r.wasmMs : (nsPerSolution * Number(known.get(r.n)!)) / 1e6;
-    const mirrorMs = r.mirrorMs ?? (growth !== null && mirror17 !== null && r.n > 17 ? mirror17 * growth ** (r.n - 17) : null);
+    const mirrorMs = r.mirrorMs ?? (growth !== null && mirror17 !== null && r.n > 17 ? mirror17 * growth ** (r.n - 17) * Number(known.get(r.n)!) : null);
     return { ...r, nsPerSolution, wasmWholeMs, mirrorWholeMs: mirrorMs, mirrorExtrapolated: r.mirrorMs === null && mirrorMs !== null };
   });
   const at17 = table.find((r) => r.n === 17)?.nsPerSolution ?? null;
@@ -204,8 +207,9 @@ async function main(): Promise<void> {
       `wasm ms, TS ms: countSync(n) (of the sample: countSync(n, { shard: { index: 0, count: m } })) as a caller sees it.\n` +
       `kernel columns: the same subproblems through the wasm kernel and its C transcription, the time inside the kernels.\n` +
       `placements: queen placements the wasm kernel tries. ns/solution: wasm ms per solution counted.\n` +
-      `mirror C / wasm: for a sample, against the whole count at the sample's ns/solution; * mirror C extrapolated by its\n` +
-      `growth from n = 16 to 17 in this run (${growth === null ? 'not measured' : `${growth.toFixed(2)}x per n`}). TS: timed on whole counts only.\n`,
+      `mirror C / wasm: for a sample, against the whole count at the sample's ns/solution; * mirror C extrapolated: its time\n` +
+      `per solution at n = 17, grown by its growth per n from 16 to 17 in this run (${growth === null ? 'not measured' : `${growth.toFixed(3)}x per n`}), times the solutions of n.\n` +
+      `TS: timed on whole counts only.\n`,
   );
   if (at17 !== null) {
     const flat = table.filter((r) => r.n > 17).map((r) => `n = ${r.n}: ${(r.nsPerSolution / at17).toFixed(2)}x`);

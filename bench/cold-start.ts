@@ -20,21 +20,27 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** Medians over `runs` fresh processes; `onCores` lets the process use every core (threads). */
-export function cold(args: string[], runs: number, onCores = false): Cold {
-  const results: Cold[] = [];
-  for (let i = 0; i < runs; i++) {
-    const command = pinned && !onCores ? ['taskset', ['-c', '0', process.execPath, child, ...args]] : [process.execPath, [child, ...args]];
-    const r = spawnSync(command[0] as string, command[1] as string[], { encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`cold ${args.join(' ')} failed: ${r.stderr}`);
-    results.push(JSON.parse(r.stdout) as Cold);
-  }
-  return {
-    importMs: median(results.map((r) => r.importMs)),
-    firstMs: median(results.map((r) => r.firstMs)),
-    total: results[0].total,
-    workers: results[0].workers,
-  };
+function once(args: string[], onCores: boolean): Cold {
+  const command = pinned && !onCores ? ['taskset', ['-c', '0', process.execPath, child, ...args]] : [process.execPath, [child, ...args]];
+  const r = spawnSync(command[0] as string, command[1] as string[], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`cold ${args.join(' ')} failed: ${r.stderr}`);
+  return JSON.parse(r.stdout) as Cold;
+}
+
+/**
+ * Medians over `runs` fresh processes for each of `competitors` (the arguments of cold.js), run
+ * in turn within each round, so that the machine's drift during the rounds falls on all of them
+ * alike. `onCores` lets the processes use every core (threads).
+ */
+export function cold(competitors: string[][], runs: number, onCores = false): Cold[] {
+  const results: Cold[][] = competitors.map(() => []);
+  for (let i = 0; i < runs; i++) competitors.forEach((args, k) => results[k].push(once(args, onCores)));
+  return results.map((of) => ({
+    importMs: median(of.map((r) => r.importMs)),
+    firstMs: median(of.map((r) => r.firstMs)),
+    total: of[0].total,
+    workers: of[0].workers,
+  }));
 }
 
 export const coldPinned = pinned;

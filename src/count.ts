@@ -43,14 +43,31 @@ export interface ExactCount {
   resumed: boolean;
 }
 
+// Without options there is nothing more to check, and (on a first call) no more code to compile.
+
 function checkSyncRequest(n: unknown, options: unknown) {
   const size = checkN(n);
+  if (options === undefined) return { n: size, engine: undefined, placed: null, shard: null };
   const o = checkOptions('countSync', options, COUNT_SYNC_OPTIONS);
   return { n: size, engine: checkCpuEngine('countSync', o.engine), placed: checkPlaced(size, o.placed), shard: checkShard(o.shard) };
 }
 
 function checkRequest(n: unknown, options: unknown) {
   const size = checkN(n);
+  if (options === undefined) {
+    return {
+      n: size,
+      engine: undefined,
+      placed: null,
+      shard: null,
+      workers: undefined,
+      signal: undefined,
+      onProgress: undefined,
+      resume: undefined,
+      onCheckpoint: undefined,
+      checkpointEveryMs: undefined,
+    };
+  }
   const o = checkOptions('count', options, COUNT_OPTIONS);
   const engine = checkEngine(o.engine);
   const workers = checkWorkers(o.workers);

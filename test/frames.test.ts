@@ -40,6 +40,36 @@ function allFrames(n: number): Set<string> {
   return frames;
 }
 
+/**
+ * Every frame of the board by its definition alone: one queen on each border line (a corner queen
+ * on two), no two attacking. Independent of the planner's loops and of its test on images.
+ */
+function validFrames(n: number): Set<string> {
+  const m = n - 1;
+  const frames = new Set<string>();
+  for (let a = 0; a < n; a++) {
+    for (let b = 0; b < n; b++) {
+      for (let k = 0; k < n; k++) {
+        for (let l = 0; l < n; l++) {
+          const squares = [...new Set([`0,${a}`, `${m},${b}`, `${k},0`, `${l},${m}`])].map((s) => s.split(',').map(Number));
+          const onLine = (inLine: (r: number, c: number) => boolean) => squares.filter(([r, c]) => inLine(r, c)).length === 1;
+          if (!onLine((r) => r === 0) || !onLine((r) => r === m) || !onLine((_, c) => c === 0) || !onLine((_, c) => c === m)) continue;
+          let attack = false;
+          for (let i = 0; i < squares.length; i++) {
+            for (let j = i + 1; j < squares.length; j++) {
+              const [r1, c1] = squares[i];
+              const [r2, c2] = squares[j];
+              attack ||= r1 === r2 || c1 === c2 || Math.abs(r1 - r2) === Math.abs(c1 - c2);
+            }
+          }
+          if (!attack) frames.add(squares.map((q) => q.join(',')).sort().join(' '));
+        }
+      }
+    }
+  }
+  return frames;
+}
+
 function key(n: number, queens: readonly number[], g: number): string {
   const out: string[] = [];
   for (let i = 0; i < queens.length; i += 2) out.push(transform(g, n, queens[i], queens[i + 1]).join(','));
@@ -62,6 +92,25 @@ describe('frames', () => {
     expect([...covered.values()].every((times) => times === 1)).toBe(true);
     for (const frame of allFrames(n)) expect(covered.has(frame)).toBe(true);
   });
+
+  it.each([1, 2, 3, 4, 11, 12, 13, 14, 15, 16])(
+    'n = %i: the orbits of the planned frames are exactly the frames of the board (one queen per border line, none attacking), each covered once, with the right weights and stabilizers',
+    (n) => {
+      const list = frames(n);
+      const covered = new Map<string, number>();
+      for (let i = 0; i < list.count; i++) {
+        const queens = queensOf(list, i);
+        const orbit = new Set(Array.from({ length: SYMMETRIES }, (_, g) => key(n, queens, g)));
+        expect(list.weight[i]).toBe(orbit.size);
+        let stabilizer = 0;
+        for (let g = 0; g < SYMMETRIES; g++) if (key(n, queens, g) === key(n, queens, 0)) stabilizer |= 1 << g;
+        expect(list.stabilizer[i]).toBe(stabilizer);
+        for (const k of orbit) covered.set(k, (covered.get(k) ?? 0) + 1);
+      }
+      expect([...covered.values()].filter((times) => times !== 1)).toEqual([]);
+      expect([...covered.keys()].sort()).toEqual([...validFrames(n)].sort());
+    },
+  );
 
   it('planned twice from scratch, gives the same list in the same order (shards and checkpoints rely on it)', () => {
     const first = frames(11);

@@ -10,7 +10,7 @@
 // symmetries are computed on those four numbers directly (numbering of symmetry.ts), so that
 // planning allocates nothing per frame: a few milliseconds even at n = 32.
 
-import { SYMMETRIES } from '../symmetry.js';
+import { HALF_TURN, QUARTER_TURN, SYMMETRIES, THREE_QUARTER_TURN } from '../symmetry.js';
 import { SubproblemsBuilder, type Subproblems } from './subproblem.js';
 
 /** Queens per frame: one per border line, fewer when a corner queen serves two. */
@@ -20,10 +20,9 @@ const FRAME_QUEENS = 4;
 export function frames(n: number): Subproblems {
   const m = n - 1;
   const out = new SubproblemsBuilder(FRAME_QUEENS, 256);
-  const image = new Int32Array(4 * SYMMETRIES);
   const queens = new Int32Array(2 * FRAME_QUEENS);
   // A frame is kept only when its code is the least of its eight images'; the top column a leads
-  // the code, and the images' top columns are a, b, k, l and their mirrors (see images), so a kept
+  // the code, and the images' top columns are a, b, k, l and their mirrors (see classify), so a kept
   // frame has a no greater than any of them: b, k and l lie within [a, m - a].
   for (let a = 0; 2 * a <= m; a++) {
     for (let b = a; b <= m - a; b++) {
@@ -38,8 +37,7 @@ export function frames(n: number): Subproblems {
           if (l !== 0 && l !== m && (m - a === l || b === l)) continue;
           // The side queens: other rows, not on one diagonal (columns 0 and m are m apart).
           if (k !== 0 && k !== m && l !== 0 && l !== m && (k === l || Math.abs(k - l) === m)) continue;
-          images(m, a, b, k, l, image);
-          classify(n, image, queens, out);
+          classify(n, a, b, k, l, queens, out);
         }
       }
     }
@@ -48,49 +46,73 @@ export function frames(n: number): Subproblems {
 }
 
 // Planning runs once per board size, often in a fresh process where its code is still
-// interpreted: per candidate frame it allocates nothing and calls only these two functions.
+// interpreted: per candidate frame it allocates nothing, and computes only what can decide it.
 
-/** (a, b, k, l) of the frame's image under each symmetry, 4 numbers per symmetry. */
-function images(m: number, a: number, b: number, k: number, l: number, out: Int32Array): void {
-  out[0] = a; out[1] = b; out[2] = k; out[3] = l; // identity
-  out[4] = m - k; out[5] = m - l; out[6] = b; out[7] = a; // quarter turn: (r, c) -> (c, m - r)
-  out[8] = m - b; out[9] = m - a; out[10] = m - l; out[11] = m - k; // half turn
-  out[12] = l; out[13] = k; out[14] = m - a; out[15] = m - b; // three-quarter turn: (r, c) -> (m - c, r)
-  out[16] = m - a; out[17] = m - b; out[18] = l; out[19] = k; // mirror left-right
-  out[20] = b; out[21] = a; out[22] = m - k; out[23] = m - l; // mirror top-bottom
-  out[24] = k; out[25] = l; out[26] = a; out[27] = b; // transpose
-  out[28] = m - l; out[29] = m - k; out[30] = m - b; out[31] = m - a; // anti-transpose
+/** The code of a frame: (a, b, k, l) as the digits of a number in base n. */
+function code(n: number, a: number, b: number, k: number, l: number): number {
+  return ((a * n + b) * n + k) * n + l;
 }
 
 /**
- * Adds the frame (image 0) if no symmetry maps it to a smaller code (one representative per
+ * Adds the frame (a, b, k, l) if no symmetry maps it to a smaller code (one representative per
  * class), with the symmetries that fix it. It is counted as it stands: its top queen is the
  * nearest to a corner of the eight images' (a <= b, k, l <= m - a), and forward checking, which
  * fills the most constrained row first and breaks ties top first, prunes best with the top queen's
  * long diagonal across the rows it meets (README, "How it counts": compared with the other
  * orientations on every frame of n = 12..16).
  */
-function classify(n: number, image: Int32Array, queens: Int32Array, out: SubproblemsBuilder): void {
+function classify(n: number, a: number, b: number, k: number, l: number, queens: Int32Array, out: SubproblemsBuilder): void {
   const m = n - 1;
-  // The code of a frame: (a, b, k, l) as the digits of a number in base n.
-  const own = ((image[0] * n + image[1]) * n + image[2]) * n + image[3];
-  let stabilizer = 0;
-  let size = 0;
-  for (let g = 0, at = 0; g < SYMMETRIES; g++, at += 4) {
-    const other = ((image[at] * n + image[at + 1]) * n + image[at + 2]) * n + image[at + 3];
-    if (other < own) return;
-    if (other === own) {
-      stabilizer |= 1 << g;
-      size++;
-    }
+  const own = ((a * n + b) * n + k) * n + l; // code(n, a, b, k, l), without a call for every candidate
+  // The frame's images under symmetries 1..7 (numbering of symmetry.ts; a queen (r, c) goes to
+  // (c, m - r) under the quarter turn, and so on) have the top columns m - k, m - b, l, m - a, b, k
+  // and m - l, none less than a since b, k and l lie within [a, m - a]. So an image can have a
+  // smaller code than the frame's, or the same, only when its top column is a: only then is its
+  // code computed.
+  let stabilizer = 1; // the identity
+  let image: number;
+  if (m - k === a) {
+    image = code(n, m - k, m - l, b, a); // quarter turn
+    if (image < own) return;
+    if (image === own) stabilizer |= 1 << QUARTER_TURN;
   }
+  if (m - b === a) {
+    image = code(n, m - b, m - a, m - l, m - k); // half turn
+    if (image < own) return;
+    if (image === own) stabilizer |= 1 << HALF_TURN;
+  }
+  if (l === a) {
+    image = code(n, l, k, m - a, m - b); // three-quarter turn
+    if (image < own) return;
+    if (image === own) stabilizer |= 1 << THREE_QUARTER_TURN;
+  }
+  if (m - a === a) {
+    image = code(n, m - a, m - b, l, k); // mirror left-right
+    if (image < own) return;
+    if (image === own) stabilizer |= 1 << 4;
+  }
+  if (b === a) {
+    image = code(n, b, a, m - k, m - l); // mirror top-bottom
+    if (image < own) return;
+    if (image === own) stabilizer |= 1 << 5;
+  }
+  if (k === a) {
+    image = code(n, k, l, a, b); // transpose
+    if (image < own) return;
+    if (image === own) stabilizer |= 1 << 6;
+  }
+  if (m - l === a) {
+    image = code(n, m - l, m - k, m - b, m - a); // anti-transpose
+    if (image < own) return;
+    if (image === own) stabilizer |= 1 << 7;
+  }
+  let size = 0;
+  for (let bits = stabilizer; bits !== 0; bits &= bits - 1) size++;
   // Top, bottom, then the side queens that are not corners.
-  const k = image[2];
-  const l = image[3];
   queens[0] = 0;
-  queens[1] = image[0];
+  queens[1] = a;
   queens[2] = m;
-  queens[3] = image[1];
+  queens[3] = b;
   let length = m === 0 ? 2 : 4; // on a 1×1 board the top queen is the bottom one
   if (k !== 0 && k !== m) {
     queens[length++] = k;
@@ -100,5 +122,6 @@ function classify(n: number, image: Int32Array, queens: Int32Array, out: Subprob
     queens[length++] = l;
     queens[length++] = m;
   }
-  out.add(queens, length, SYMMETRIES / size, stabilizer);
+  queens.fill(-1, length);
+  out.add(queens, SYMMETRIES / size, stabilizer);
 }

@@ -23,7 +23,7 @@ export function placedSubproblems(n: number, placed: readonly Queen[]): Subprobl
   }
   const width = partials.length > 0 ? partials[0].length / 2 : placed.length;
   const out = new SubproblemsBuilder(width, Math.max(1, partials.length));
-  for (const queens of partials) out.add(queens, queens.length, 1, 0);
+  for (const queens of partials) out.add(queens, 1, 0);
   return out.finish();
 }
 

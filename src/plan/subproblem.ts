@@ -80,12 +80,17 @@ export class SubproblemsBuilder {
     this.stabilizer = new Uint8Array(capacity);
   }
 
-  /** Adds one subproblem: its queens as [row, col, row, col, ...] (at most width of them). */
-  add(queens: ArrayLike<number>, length: number, weight: number, stabilizer: number): void {
+  /**
+   * Adds one subproblem: its queens as [row, col, row, col, ...] (at most width of them; rows of -1
+   * after them are padding).
+   */
+  add(queens: ArrayLike<number>, weight: number, stabilizer: number): void {
     if (this.count === this.weight.length) this.grow();
     const at = this.count * this.width * 2;
-    this.queens.fill(-1, at, at + this.width * 2);
-    for (let i = 0; i < length; i++) this.queens[at + i] = queens[i];
+    // Copied by the typed arrays' own methods: planning often runs before anything is compiled,
+    // and a loop here would be what the engine compiles first.
+    this.queens.set(queens, at);
+    this.queens.fill(-1, at + queens.length, at + this.width * 2);
     this.weight[this.count] = weight;
     this.stabilizer[this.count] = stabilizer;
     this.count++;
