@@ -37,7 +37,7 @@ function kernelCount(kernel: Kernel, n: number, queens: readonly Queen[], budget
   kernel.fixed[0] = 0;
   kernel.startBatch(1, n, queens.length);
   while (kernel.countSteps(budget) < 1);
-  return kernel.result(0, RESULT_COMPLETIONS);
+  return kernel.bigResult(0, RESULT_COMPLETIONS);
 }
 
 /** The open squares of a record span more than 16 columns: forward checking runs in compact mode. */

@@ -21,8 +21,13 @@ export interface Kernel {
    * (their results are final). The batch is done when that equals the count given to startBatch.
    */
   countSteps(budget: number): number;
-  /** Result word `word` (RESULT_* in assembly/layout.ts) of a finished subproblem. */
-  result(subproblem: number, word: number): bigint;
+  /**
+   * Result word `word` (RESULT_* in assembly/layout.ts) of a finished subproblem, when it is below
+   * 2^53 (exact); Infinity when it is not, and bigResult tells it.
+   */
+  result(subproblem: number, word: number): number;
+  /** Result word `word` of a finished subproblem, whatever its size. */
+  bigResult(subproblem: number, word: number): bigint;
   /**
    * Starts a listing of subproblem 0's completions (n×n, `width` queens): its record and state
    * (RECORD_WORDS and ENUM_WORDS words) are written into `record` and `state`, which the listing keeps.

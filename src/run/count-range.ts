@@ -7,14 +7,22 @@
 import { BATCH, RESULT_COMPLETIONS, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from '../../assembly/layout.js';
 import type { Kernel } from '../kernel/kernel.js';
 import type { Subproblems } from '../plan/subproblem.js';
-import { addSubproblem, emptyTally, fixedCountsFor, type Tally } from './tally.js';
+import { addSubproblem, addTallies, classes, emptyTally, fixedCountsFor, type Tally } from './tally.js';
 
 /** A budget no count reaches in one call: for callers that need not stop. */
 export const UNBOUNDED = 0x7fffffff;
 
+// Subproblems' counts are added as numbers, without a BigInt each, while every sum stays exact:
+// results below SMALL (times a weight of at most 8, or summed over a stabilizer of at most 8)
+// add less than 2^52 to sums kept below FLUSH, which then move into the BigInt tally.
+const SMALL = 2 ** 49;
+const FLUSH = 2 ** 52;
+
 export class RangeCounter {
-  /** The counts of the subproblems finished since the last takeTally(). */
+  /** The counts of the subproblems finished since the last takeTally(): those below, and these. */
   private tally: Tally = emptyTally();
+  private total = 0;
+  private unique = 0;
   /** Subproblems finished so far, from the start of the range (they finish in order). */
   finished = 0;
   private batchStart: number;
@@ -54,18 +62,30 @@ export class RangeCounter {
       this.added = 0;
     }
     const ready = kernel.countSteps(budget);
+    const { n, list, countsUnique } = this;
     for (; this.added < ready; this.added++) {
       const r = this.added;
-      addSubproblem(
-        this.tally,
-        this.n,
-        this.list,
-        this.batchStart + r,
-        this.countsUnique,
-        kernel.result(r, RESULT_COMPLETIONS),
-        kernel.result(r, RESULT_HALF_TURNS),
-        kernel.result(r, RESULT_QUARTER_TURNS),
-      );
+      const i = this.batchStart + r;
+      const completions = kernel.result(r, RESULT_COMPLETIONS);
+      const halfTurns = kernel.result(r, RESULT_HALF_TURNS);
+      const quarterTurns = kernel.result(r, RESULT_QUARTER_TURNS);
+      if (completions < SMALL && halfTurns < SMALL && quarterTurns < SMALL) {
+        this.total += list.weight[i] * completions;
+        const stabilizer = list.stabilizer[i];
+        if (countsUnique && stabilizer !== 0) this.unique += classes(n, stabilizer, completions, halfTurns, quarterTurns);
+        if (this.total >= FLUSH || this.unique >= FLUSH) this.flush();
+      } else {
+        addSubproblem(
+          this.tally,
+          n,
+          list,
+          i,
+          countsUnique,
+          kernel.bigResult(r, RESULT_COMPLETIONS),
+          kernel.bigResult(r, RESULT_HALF_TURNS),
+          kernel.bigResult(r, RESULT_QUARTER_TURNS),
+        );
+      }
       this.finished++;
     }
     return ready < this.batchSize;
@@ -73,9 +93,16 @@ export class RangeCounter {
 
   /** The counts of the subproblems finished since the last call. */
   takeTally(): Tally {
+    this.flush();
     const tally = this.tally;
     this.tally = emptyTally();
     return tally;
+  }
+
+  private flush(): void {
+    addTallies(this.tally, { total: BigInt(this.total), unique: BigInt(this.unique) });
+    this.total = 0;
+    this.unique = 0;
   }
 
   /** Counts the whole range without stopping. */

@@ -32,7 +32,44 @@ export function fixedCountsFor(stabilizer: number, countsUnique: boolean): numbe
   return ((stabilizer >> HALF_TURN) & 1 ? FIXED_HALF_TURN : 0) | ((stabilizer >> QUARTER_TURN) & 1 ? FIXED_QUARTER_TURN : 0);
 }
 
-/** Adds the kernel's results for subproblem i of the list. */
+/**
+ * Burnside's lemma for a frame's stabilizer: how many of its symmetries leave every completion
+ * unchanged (the identity; on a 1×1 board all eight), how many are the half turn and how many
+ * quarter turns (their fixed completions are counted by the kernel), and its size.
+ */
+interface Burnside {
+  readonly all: number;
+  readonly half: number;
+  readonly quarter: number;
+  readonly size: number;
+}
+
+function burnside(n: number, stabilizer: number): Burnside {
+  let all = 0;
+  let half = 0;
+  let quarter = 0;
+  let size = 0;
+  for (let g = 0; g < SYMMETRIES; g++) {
+    if ((stabilizer & (1 << g)) === 0) continue;
+    size++;
+    if (g === HALF_TURN) half++;
+    else if (g === QUARTER_TURN || g === THREE_QUARTER_TURN) quarter++;
+    else if (!isReflection(g) || n === 1) all++;
+  }
+  return { all, half, quarter, size };
+}
+
+/**
+ * The unique solutions among a frame's completions, given those a half turn and a quarter turn
+ * leave unchanged; exact when the three are below 2^49 (every sum stays below 2^53).
+ */
+export function classes(n: number, stabilizer: number, completions: number, halfTurns: number, quarterTurns: number): number {
+  if (stabilizer === 1) return completions; // the identity alone: most frames
+  const b = burnside(n, stabilizer);
+  return (b.all * completions + b.half * halfTurns + b.quarter * quarterTurns) / b.size;
+}
+
+/** Adds the results of subproblem i of the list, as BigInt: exact at any size. */
 export function addSubproblem(
   tally: Tally,
   n: number,
@@ -46,14 +83,6 @@ export function addSubproblem(
   tally.total += BigInt(list.weight[i]) * completions;
   const stabilizer = list.stabilizer[i];
   if (!countsUnique || stabilizer === 0) return;
-  let fixed = 0n;
-  let size = 0n;
-  for (let g = 0; g < SYMMETRIES; g++) {
-    if ((stabilizer & (1 << g)) === 0) continue;
-    size++;
-    if (g === HALF_TURN) fixed += halfTurns;
-    else if (g === QUARTER_TURN || g === THREE_QUARTER_TURN) fixed += quarterTurns;
-    else if (!isReflection(g) || n === 1) fixed += completions;
-  }
-  tally.unique += fixed / size;
+  const b = burnside(n, stabilizer);
+  tally.unique += (BigInt(b.all) * completions + BigInt(b.half) * halfTurns + BigInt(b.quarter) * quarterTurns) / BigInt(b.size);
 }

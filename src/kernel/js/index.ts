@@ -5,6 +5,8 @@ import type { Kernel } from '../kernel.js';
 import { batchCounter } from './count.js';
 import { nextSolutions, startSolutions } from './solutions.js';
 
+const TWO_TO_53 = 2 ** 53;
+
 export function jsKernel(): Kernel {
   const subproblems = new Int8Array(BATCH * SUBPROBLEM_BYTES);
   const fixed = new Uint8Array(BATCH);
@@ -16,7 +18,12 @@ export function jsKernel(): Kernel {
     fixed,
     startBatch: counter.startBatch,
     countSteps: counter.countSteps,
-    result: (i, word) => BigInt(results[i * RESULT_WORDS + word]),
+    // The TS kernel counts in doubles, exact below 2^53: far more than it counts per subproblem.
+    result: (i, word) => {
+      const value = results[i * RESULT_WORDS + word];
+      return value < TWO_TO_53 ? value : Infinity;
+    },
+    bigResult: (i, word) => BigInt(results[i * RESULT_WORDS + word]),
     startSolutions: (n, width, record, state) => startSolutions(subproblems, n, width, record, state),
     nextSolutions,
   };

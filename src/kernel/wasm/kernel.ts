@@ -4,12 +4,17 @@ import { BATCH, ENUM_WORDS, RECORD_WORDS, REC_SIZE, RESULT_WORDS, SOLUTION_BYTES
 import type { Kernel } from '../kernel.js';
 import type { KernelExports } from './loader.js';
 
+const TWO_TO_21 = 2 ** 21;
+const TWO_TO_32 = 2 ** 32;
+
 export function wasmKernel(exports: KernelExports): Kernel {
   // The kernel's memory never grows, so these views stay valid.
   const buffer = exports.memory.buffer;
   const subproblems = new Int8Array(buffer, exports.subproblemsOffset(), BATCH * SUBPROBLEM_BYTES);
   const fixed = new Uint8Array(buffer, exports.fixedOffset(), BATCH);
   const results = new BigUint64Array(buffer, exports.resultsOffset(), BATCH * RESULT_WORDS);
+  // The same u64 results as 32-bit halves (little-endian), read as numbers without a BigInt.
+  const halves = new Uint32Array(buffer, exports.resultsOffset(), 2 * BATCH * RESULT_WORDS);
   const enumRecord = new Int32Array(buffer, exports.enumRecordOffset(), RECORD_WORDS);
   const enumState = new Int32Array(buffer, exports.enumStateOffset(), ENUM_WORDS);
   const solutions = new Uint8Array(buffer, exports.solutionsOffset(), SOLUTION_BYTES);
@@ -19,7 +24,12 @@ export function wasmKernel(exports: KernelExports): Kernel {
     fixed,
     startBatch: (count, n, width) => exports.startBatch(count, n, width),
     countSteps: (budget) => exports.countSteps(budget),
-    result: (i, word) => results[i * RESULT_WORDS + word],
+    result: (i, word) => {
+      const at = 2 * (i * RESULT_WORDS + word);
+      const high = halves[at + 1];
+      return high < TWO_TO_21 ? high * TWO_TO_32 + halves[at] : Infinity;
+    },
+    bigResult: (i, word) => results[i * RESULT_WORDS + word],
     // A listing keeps its own record and state; they are copied in and out around each call, so
     // listings can take turns on one instance.
     startSolutions(n, width, record, state) {
