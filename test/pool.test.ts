@@ -54,9 +54,23 @@ describe('worker pool', () => {
 
   it('by default counts small boards in the calling thread, and big ones on every core', async () => {
     expect((await count(10)).workers).toBe(1);
-    const big = await count(15);
-    expect(big.total).toBe(2279184);
+    const big = await count(16);
+    expect(big.total).toBe(14772512);
     expect(big.workers).toBe(cores);
+  });
+
+  it('by default counts 15 free rows in the calling thread in a fresh process, and on every core once the pool runs', () => {
+    // A fresh process, so that no earlier count has started the pool; the bundle the package ships.
+    const script = `
+      const { count } = await import(${JSON.stringify(new URL('../dist/nqueens-wasm.js', import.meta.url).href)});
+      const fresh = await count(15);
+      await count(16);
+      const warm = await count(15);
+      const warmPlaced = await count(16, { placed: [[0, 0]] }); // 15 free rows too
+      console.log(JSON.stringify([fresh.total, fresh.workers, warm.total, warm.workers, warmPlaced.workers]));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual([2279184, 1, 2279184, cores, cores]);
   });
 
   it('reports progress from 0 to total, monotonically, and the total is the number planned', async () => {

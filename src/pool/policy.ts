@@ -2,13 +2,17 @@
 // caller wants the work off its own thread; it is clamped to the pool's size. By default small
 // boards are counted in the calling thread alone (starting threads would cost more than the count),
 // and bigger ones on every core: the calling thread and a pool thread for each other core, the
-// calling thread starting at once while the pool threads start.
+// calling thread starting at once while the pool threads start. In between, at 15 free rows, a
+// count gains from threads the pool already runs (an earlier count's, kept idle for a while), but
+// starting them in a fresh process costs more than it gains.
 
 import type { Plan } from '../plan/plan.js';
-import { poolSize } from './pool.js';
+import { poolSize, threadsRunning } from './pool.js';
 
-/** Below this many free rows a count on one core costs less than starting worker threads. */
-const POOL_FROM_FREE_ROWS = 15;
+/** From this many free rows a count gains from starting worker threads... */
+const START_THREADS_FROM_FREE_ROWS = 16;
+/** ...and from this many from threads that are running already. */
+const USE_THREADS_FROM_FREE_ROWS = 15;
 
 export interface Threads {
   /** Pool threads given to the count. */
@@ -20,7 +24,8 @@ export interface Threads {
 export async function threadsFor(plan: Plan, workers: number | undefined): Promise<Threads> {
   const subproblems = Math.max(1, plan.subproblems.count);
   const freeRows = plan.n - (plan.placed?.length ?? 0);
-  if (workers === undefined && freeRows < POOL_FROM_FREE_ROWS) return { pool: 0, inThread: true };
+  const worthThreads = freeRows >= START_THREADS_FROM_FREE_ROWS || (freeRows >= USE_THREADS_FROM_FREE_ROWS && threadsRunning() > 0);
+  if (workers === undefined && !worthThreads) return { pool: 0, inThread: true };
   const cores = await poolSize();
   if (workers !== undefined) return { pool: Math.min(workers, cores, subproblems), inThread: false };
   return { pool: Math.min(cores, subproblems) - 1, inThread: true };

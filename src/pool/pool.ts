@@ -49,6 +49,11 @@ export async function poolSize(): Promise<number> {
   return size;
 }
 
+/** Pool threads running or starting, idle or not. */
+export function threadsRunning(): number {
+  return members.length + starting;
+}
+
 /** Counts the job's ranges on up to `threads` pool threads until it settles. */
 export async function countOnPool(job: Job, plan: Plan, engine: CpuEngine, threads: number, onlyThreads: boolean): Promise<void> {
   await poolSize();
@@ -102,7 +107,8 @@ function assign(member: Member): void {
     const at = (turn + k) % entries.length;
     const entry = entries[at];
     if (entry.running >= entry.threads || !entry.job.hasWork) continue;
-    const range = entry.job.nextRange(entry.threads);
+    // Ranges are sized for everyone counting the job: the calling thread too, unless onlyThreads.
+    const range = entry.job.nextRange(entry.threads + (entry.onlyThreads ? 0 : 1));
     if (range === null) continue;
     turn = (at + 1) % entries.length;
     const [from, to] = range;
