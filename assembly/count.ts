@@ -1,6 +1,7 @@
 // Counting a batch of subproblems: for each, its completions, and for those that ask for them
-// (FIXED) the completions a half turn and a quarter turn leave unchanged. src/kernel/js/count.ts
-// is the same driver, step for step and name for name.
+// (FIXED) the completions a half turn and a quarter turn leave unchanged; with FIXED_ONLY, only
+// those (the GPU counts the completions). src/kernel/js/count.ts is the same driver, step for step
+// and name for name.
 //
 // Every search here is resumable, and so is the batch: countSteps runs until its budget is spent
 // and returns how many subproblems are finished; the next call continues where it stopped. A caller
@@ -18,7 +19,7 @@ import {
 } from "./bitmask";
 import { BitmaskOnly } from "./nodes";
 import { HALF_TURN, QUARTER_TURN, symmetricCount, symmetricRun, symmetricStart } from "./symmetric";
-import { FIXED_HALF_TURN, FIXED_QUARTER_TURN, REC_FIXED, REC_LEVELS, RESULT_COMPLETIONS, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from "./layout";
+import { FIXED_HALF_TURN, FIXED_ONLY, FIXED_QUARTER_TURN, REC_FIXED, REC_LEVELS, RESULT_COMPLETIONS, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from "./layout";
 import { expandRecord } from "./expand";
 import { FIXED, RECORD, RESULTS, RESULT_BYTES, SUBPROBLEMS } from "./memory";
 
@@ -89,6 +90,11 @@ export function countSteps<Build>(budget: i32): i32 {
       expandRecord(SUBPROBLEMS + <usize>(next * batchWidth * 2), batchWidth, batchN, load<u8>(FIXED + <usize>next), record);
       store<u64>(result(RESULT_HALF_TURNS), 0);
       store<u64>(result(RESULT_QUARTER_TURNS), 0);
+      if (fixedWanted(record, FIXED_ONLY)) {
+        store<u64>(result(RESULT_COMPLETIONS), 0);
+        phase = afterCompletions(record);
+        continue;
+      }
       const levels = load<i32>(record + (REC_LEVELS << 2));
       if (sizeof<Build>() == sizeof<BitmaskOnly>() || levels > LANES) {
         handedOver = 0;

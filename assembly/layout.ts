@@ -28,6 +28,8 @@ export const RECORD_WORDS = REC_BOARD + MAX_N;
 /** REC_FIXED bits: also count the completions that a half turn / a quarter turn leaves unchanged. */
 export const FIXED_HALF_TURN = 1;
 export const FIXED_QUARTER_TURN = 2;
+/** REC_FIXED bit: count only those, not the completions (the GPU counts them); RESULT_COMPLETIONS is 0. */
+export const FIXED_ONLY = 4;
 
 /** Subproblems the kernels take per batch; results are written per subproblem. */
 export const BATCH = 256;

@@ -4,7 +4,18 @@
 // must count the same completions, however often a search is stopped and resumed.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BATCH, RECORD_WORDS, RESULT_COMPLETIONS, RESULT_WORDS, SUBPROBLEM_BYTES } from '../assembly/layout.js';
+import {
+  BATCH,
+  FIXED_HALF_TURN,
+  FIXED_ONLY,
+  FIXED_QUARTER_TURN,
+  RECORD_WORDS,
+  RESULT_COMPLETIONS,
+  RESULT_HALF_TURNS,
+  RESULT_QUARTER_TURNS,
+  RESULT_WORDS,
+  SUBPROBLEM_BYTES,
+} from '../assembly/layout.js';
 import { countSync } from '../src/index.js';
 import { bitmaskSearch } from '../src/kernel/js/bitmask.js';
 import { expandRecord } from '../src/kernel/js/expand.js';
@@ -15,6 +26,7 @@ import { wasmKernel } from '../src/kernel/wasm/kernel.js';
 import { instantiateKernelSync, type KernelExports } from '../src/kernel/wasm/loader.js';
 import { compileKernelSync } from '../src/kernel/wasm/loader.js';
 import { frames } from '../src/plan/frames.js';
+import { HALF_TURN } from '../src/symmetry.js';
 import type { Queen } from '../src/types.js';
 import { ENGINES } from './helpers/engines.js';
 import { randomInt, randomQueens, seededRandom } from './helpers/random.js';
@@ -117,6 +129,39 @@ describe.each(ENGINES)('engine %s', (engine) => {
       counted += whole;
     }
     expect(counted).toBeGreaterThan(1000n);
+  });
+
+  it('asked for the rotations\' fixed completions only (FIXED_ONLY), counts those and no completions: the empty board of n = 1..12 and every frame of n = 11..13 a half turn maps onto itself', () => {
+    const k = kernel();
+    const rotations = FIXED_HALF_TURN | FIXED_QUARTER_TURN;
+    const results = (n: number, queens: readonly number[], width: number, fixed: number) => {
+      k.subproblems.set(queens);
+      k.fixed[0] = fixed;
+      k.startBatch(1, n, width);
+      while (k.countSteps(7) < 1);
+      return [RESULT_COMPLETIONS, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS].map((word) => k.bigResult(0, word));
+    };
+    let fixedSeen = 0n;
+    let checked = 0;
+    for (let n = 1; n <= 13; n++) {
+      const cases: [readonly number[], number][] = n <= 12 ? [[[], 0]] : [];
+      if (n >= 11) {
+        const list = frames(n);
+        for (let i = 0; i < list.count; i++) {
+          if (((list.stabilizer[i] >> HALF_TURN) & 1) === 0) continue;
+          cases.push([Array.from(list.queens.subarray(i * list.width * 2, (i + 1) * list.width * 2)), list.width]);
+        }
+      }
+      for (const [queens, width] of cases) {
+        const [completions, halfTurns, quarterTurns] = results(n, queens, width, rotations);
+        expect({ n, queens, results: results(n, queens, width, rotations | FIXED_ONLY) }).toEqual({ n, queens, results: [0n, halfTurns, quarterTurns] });
+        expect(completions).toBeGreaterThanOrEqual(halfTurns);
+        fixedSeen += halfTurns + quarterTurns;
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
+    expect(fixedSeen).toBeGreaterThan(100n);
   });
 
   it('a wide n = 17 subproblem equals the sum of its narrow refinements', () => {

@@ -384,8 +384,9 @@ int main(int argc, char **argv) {
   int n = header[1], width = header[2];
   int32_t *weights = malloc((count + 1) * sizeof(int32_t));
   int8_t *queens = malloc((count + 1) * (size_t)width * 2);
+  /* A plan of the whole board has subproblems without queens (width 0). */
   if (count > 0 && (fread(weights, sizeof(int32_t), count, file) != count ||
-                    fread(queens, (size_t)width * 2, count, file) != count)) return 1;
+                    (width > 0 && fread(queens, (size_t)width * 2, count, file) != count))) return 1;
   fclose(file);
   static uint32_t record[RECORD_WORDS];
   /* All the subproblems are counted again until min ms have passed; the time printed is per pass. */

@@ -30,10 +30,10 @@ export class RangeCounter {
   private added = 0;
 
   constructor(
-    private readonly kernel: Kernel,
+    protected readonly kernel: Kernel,
     private readonly n: number,
-    private readonly list: Subproblems,
-    private readonly countsUnique: boolean,
+    protected readonly list: Subproblems,
+    protected readonly countsUnique: boolean,
     private readonly from: number,
     private readonly to: number,
   ) {
@@ -57,38 +57,46 @@ export class RangeCounter {
       this.batchSize = Math.min(BATCH, this.to - this.batchStart);
       const pairs = list.width * 2;
       kernel.subproblems.set(list.queens.subarray(this.batchStart * pairs, (this.batchStart + this.batchSize) * pairs));
-      for (let r = 0; r < this.batchSize; r++) kernel.fixed[r] = fixedCountsFor(list.stabilizer[this.batchStart + r], this.countsUnique);
+      for (let r = 0; r < this.batchSize; r++) kernel.fixed[r] = this.fixedCounts(this.batchStart + r);
       kernel.startBatch(this.batchSize, this.n, list.width);
       this.added = 0;
     }
     const ready = kernel.countSteps(budget);
-    const { n, list, countsUnique } = this;
     for (; this.added < ready; this.added++) {
-      const r = this.added;
-      const i = this.batchStart + r;
-      const completions = kernel.result(r, RESULT_COMPLETIONS);
-      const halfTurns = kernel.result(r, RESULT_HALF_TURNS);
-      const quarterTurns = kernel.result(r, RESULT_QUARTER_TURNS);
-      if (completions < SMALL && halfTurns < SMALL && quarterTurns < SMALL) {
-        this.total += list.weight[i] * completions;
-        const stabilizer = list.stabilizer[i];
-        if (countsUnique && stabilizer !== 0) this.unique += classes(n, stabilizer, completions, halfTurns, quarterTurns);
-        if (this.total >= FLUSH || this.unique >= FLUSH) this.flush();
-      } else {
-        addSubproblem(
-          this.tally,
-          n,
-          list,
-          i,
-          countsUnique,
-          kernel.bigResult(r, RESULT_COMPLETIONS),
-          kernel.bigResult(r, RESULT_HALF_TURNS),
-          kernel.bigResult(r, RESULT_QUARTER_TURNS),
-        );
-      }
+      this.take(this.added, this.batchStart + this.added);
       this.finished++;
     }
     return ready < this.batchSize;
+  }
+
+  /** The FIXED_* bits that subproblem i asks of the kernel. */
+  protected fixedCounts(i: number): number {
+    return fixedCountsFor(this.list.stabilizer[i], this.countsUnique);
+  }
+
+  /** Takes the results of subproblem i, the r-th of the kernel's batch. */
+  protected take(r: number, i: number): void {
+    const { kernel, n, list, countsUnique } = this;
+    const completions = kernel.result(r, RESULT_COMPLETIONS);
+    const halfTurns = kernel.result(r, RESULT_HALF_TURNS);
+    const quarterTurns = kernel.result(r, RESULT_QUARTER_TURNS);
+    if (completions < SMALL && halfTurns < SMALL && quarterTurns < SMALL) {
+      this.total += list.weight[i] * completions;
+      const stabilizer = list.stabilizer[i];
+      if (countsUnique && stabilizer !== 0) this.unique += classes(n, stabilizer, completions, halfTurns, quarterTurns);
+      if (this.total >= FLUSH || this.unique >= FLUSH) this.flush();
+    } else {
+      addSubproblem(
+        this.tally,
+        n,
+        list,
+        i,
+        countsUnique,
+        kernel.bigResult(r, RESULT_COMPLETIONS),
+        kernel.bigResult(r, RESULT_HALF_TURNS),
+        kernel.bigResult(r, RESULT_QUARTER_TURNS),
+      );
+    }
   }
 
   /** The counts of the subproblems finished since the last call. */

@@ -1,10 +1,12 @@
 // Counting a batch of subproblems: for each, its completions, and for those that ask for them
-// (fixed) the completions a half turn and a quarter turn leave unchanged. assembly/count.ts
+// (fixed) the completions a half turn and a quarter turn leave unchanged; with FIXED_ONLY, only
+// those. assembly/count.ts
 // is the same driver, step for step and name for name (the reasons are written there); the scope
 // of batchCounter() holds what is the module's memory in wasm.
 
 import {
   FIXED_HALF_TURN,
+  FIXED_ONLY,
   FIXED_QUARTER_TURN,
   RECORD_WORDS,
   REC_FIXED,
@@ -90,6 +92,11 @@ export function batchCounter(subproblems: Int8Array, fixed: Uint8Array, results:
         expandRecord(subproblems, next * batchWidth * 2, batchWidth, batchN, fixed[next], records, record);
         results[result(RESULT_HALF_TURNS)] = 0;
         results[result(RESULT_QUARTER_TURNS)] = 0;
+        if (fixedWanted(record, FIXED_ONLY)) {
+          results[result(RESULT_COMPLETIONS)] = 0;
+          phase = afterCompletions(record);
+          continue;
+        }
         const levels = records[record + REC_LEVELS];
         if (levels > LANES) {
           handedOver = 0;
