@@ -8,10 +8,11 @@ import { plan, type Plan } from './plan/plan.js';
 import { threadsFor } from './pool/policy.js';
 import { countOnPool } from './pool/pool.js';
 import { RangeCounter } from './run/count-range.js';
-import { countInThread } from './run/in-thread.js';
+import { countInThread, fitsOneSlice } from './run/in-thread.js';
 import { countOnGpu } from './run/on-gpu.js';
 import { abortReason, Job } from './run/job.js';
 import type { Tally } from './run/tally.js';
+import type { CpuEngine } from './kernel/kernel.js';
 import type { CountOptions, CountResult, CountSyncOptions, Engine } from './types.js';
 import {
   checkCallback,
@@ -133,6 +134,7 @@ export async function countExact(n: unknown, options?: unknown): Promise<ExactCo
   }
   const engine = await resolveEngine(request.engine);
   const threads = await threadsFor(p, request.workers);
+  if (threads.pool === 0 && fitsOneSlice(p, engine) && !request.onProgress && !onCheckpoint && !resume) return countInOneSlice(p, engine, signal, startedAt);
   const job = start();
   const participants = threads.pool + (threads.inThread ? 1 : 0);
   if (threads.pool > 0) void countOnPool(job, p, engine, threads.pool, !threads.inThread).catch((error) => job.fail(error));
@@ -151,8 +153,23 @@ export async function countExact(n: unknown, options?: unknown): Promise<ExactCo
 }
 
 /**
- * Counts the job on the GPU. The calling thread counts the frames whose unique count needs a CPU
- * kernel (run/on-gpu.ts), with the default engine.
+ * A count that takes about a slice of the calling thread, with no progress to report: counted in
+ * one piece, as countSync counts it (a job's ranges and turns would cost more than the count).
+ */
+async function countInOneSlice(p: Plan, engine: CpuEngine, signal: AbortSignal | undefined, startedAt: number): Promise<ExactCount> {
+  const kernel = await acquireKernel(engine);
+  try {
+    if (signal?.aborted) throw abortReason(signal);
+    const tally = new RangeCounter(kernel, p.n, p.subproblems, p.countsUnique, 0, p.subproblems.count).run();
+    return exact(p, engine, 1, tally, performance.now() - startedAt, false);
+  } finally {
+    releaseKernel(kernel);
+  }
+}
+
+/**
+ * Counts the job on the GPU. The calling thread counts what the unique count needs besides, the
+ * completions that rotations leave unchanged (run/on-gpu.ts), with the default engine.
  */
 function countWithGpu(job: Job, p: Plan, gpu: Gpu): void {
   void (async () => {

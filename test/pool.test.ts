@@ -60,18 +60,19 @@ describe('worker pool', () => {
     expect(big.workers).toBe(cores);
   });
 
-  it('by default counts 15 free rows in the calling thread in a fresh process, and on every core once the pool runs', () => {
+  it('by default counts 14 free rows in the calling thread in a fresh process, and on every core once the pool runs; 15 on every core', () => {
     // A fresh process, so that no earlier count has started the pool; the bundle the package ships.
     const script = `
       const { count } = await import(${JSON.stringify(new URL('../dist/nqueens-wasm.js', import.meta.url).href)});
-      const fresh = await count(15);
-      await count(16);
-      const warm = await count(15);
-      const warmPlaced = await count(16, { placed: [[0, 0]] }); // 15 free rows too
-      console.log(JSON.stringify([fresh.total, fresh.workers, warm.total, warm.workers, warmPlaced.workers]));`;
+      const fresh = await count(14);
+      const fifteen = await count(15);
+      const warm = await count(14);
+      const warmPlaced = await count(15, { placed: [[0, 0]] }); // 14 free rows too
+      const thirteen = await count(13);
+      console.log(JSON.stringify([fresh.total, fresh.workers, fifteen.total, fifteen.workers, warm.total, warm.workers, warmPlaced.workers, thirteen.workers]));`;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
     expect(run.stderr).toBe('');
-    expect(JSON.parse(run.stdout)).toEqual([2279184, 1, 2279184, cores, cores]);
+    expect(JSON.parse(run.stdout)).toEqual([365596, 1, 2279184, cores, 365596, cores, cores, 1]);
   });
 
   it('reports progress from 0 to total, monotonically, and the total is the number planned', async () => {

@@ -2,7 +2,7 @@
 // caller wants the work off its own thread; it is clamped to the pool's size. By default small
 // boards are counted in the calling thread alone (starting threads would cost more than the count),
 // and bigger ones on every core: the calling thread and a pool thread for each other core, the
-// calling thread starting at once while the pool threads start. In between, at 15 free rows, a
+// calling thread starting at once while the pool threads start. In between, at 14 free rows, a
 // count gains from threads the pool already runs (an earlier count's, kept idle for a while), but
 // starting them in a fresh process costs more than it gains.
 
@@ -10,9 +10,9 @@ import type { Plan } from '../plan/plan.js';
 import { poolSize, threadsRunning } from './pool.js';
 
 /** From this many free rows a count gains from starting worker threads... */
-const START_THREADS_FROM_FREE_ROWS = 16;
+const START_THREADS_FROM_FREE_ROWS = 15;
 /** ...and from this many from threads that are running already. */
-const USE_THREADS_FROM_FREE_ROWS = 15;
+const USE_THREADS_FROM_FREE_ROWS = 14;
 
 export interface Threads {
   /** Pool threads given to the count. */

@@ -3,9 +3,14 @@
 // on the pool a range at a time, in rotation, each on at most the threads it was given, so that
 // many concurrent counts queue fairly instead of starting threads of their own.
 //
-// Every request to a thread carries an id, and only the answer with that id, from that thread,
-// is counted, for the count that asked. A thread that fails, answers out of turn, or is working
-// for a count that ends with a fault is terminated and never reused.
+// While a single count has the pool, each of its threads is given its next range before it
+// answers the last one: a thread never waits for the calling thread, which may be counting too and
+// hears from the threads only between its slices. With several counts a thread holds one range,
+// so that they take turns.
+//
+// Every request to a thread carries an id, and only the answers with those ids, in order, from
+// that thread, are counted, for the count that asked. A thread that fails, answers out of turn,
+// or is working for a count that ends with a fault is terminated and never reused.
 
 import type { CpuEngine } from '../kernel/kernel.js';
 import { compileKernel } from '../kernel/wasm/loader.js';
@@ -17,6 +22,8 @@ import { availableCores, spawnThread, type Thread } from './threads.js';
 
 /** Idle threads are stopped after this long. */
 const IDLE_MS = 5000;
+/** Ranges a thread holds at once while a single count has the pool. */
+const AHEAD = 2;
 
 interface Entry {
   readonly job: Job;
@@ -30,9 +37,18 @@ interface Entry {
   readonly onlyThreads: boolean;
 }
 
+interface Request {
+  readonly id: number;
+  readonly from: number;
+  readonly to: number;
+}
+
 interface Member {
   readonly thread: Thread;
-  busy: { id: number; entry: Entry; from: number; to: number } | null;
+  /** The count it works for, while it holds requests. */
+  entry: Entry | null;
+  /** Its requests, in the order it answers them. */
+  readonly requests: Request[];
 }
 
 const members: Member[] = [];
@@ -68,7 +84,7 @@ function withdraw(entry: Entry, failed: boolean): void {
   const at = entries.indexOf(entry);
   if (at >= 0) entries.splice(at, 1);
   // A thread still counting for a count that ended with a fault is stopped, never reused.
-  if (failed) for (const member of [...members]) if (member.busy?.entry === entry) remove(member);
+  if (failed) for (const member of [...members]) if (member.entry === entry) remove(member);
   schedule();
 }
 
@@ -76,8 +92,14 @@ function remove(member: Member): void {
   member.thread.terminate();
   const at = members.indexOf(member);
   if (at >= 0) members.splice(at, 1);
-  if (member.busy !== null) member.busy.entry.running--;
-  member.busy = null;
+  release(member);
+}
+
+/** The member holds no more requests. */
+function release(member: Member): void {
+  if (member.entry !== null) member.entry.running--;
+  member.entry = null;
+  member.requests.length = 0;
 }
 
 function wanting(): number {
@@ -87,15 +109,16 @@ function wanting(): number {
 }
 
 function schedule(): void {
-  for (const member of members) if (member.busy === null) assign(member);
-  const idleMembers = members.filter((m) => m.busy === null).length;
+  for (const member of members) if (member.entry === null) assign(member);
+  for (const member of members) if (member.entry !== null) askAhead(member);
+  const idleMembers = members.filter((m) => m.entry === null).length;
   const more = Math.min(wanting() - idleMembers - starting, (size ?? 1) - members.length - starting);
   for (let i = 0; i < more; i++) void start();
   if (idleTimer !== undefined) clearTimeout(idleTimer);
   idleTimer = undefined;
   if (entries.length === 0 && members.length > 0) {
     idleTimer = setTimeout(() => {
-      for (const member of [...members]) if (member.busy === null) remove(member);
+      for (const member of [...members]) if (member.entry === null) remove(member);
     }, IDLE_MS);
     (idleTimer as { unref?: () => void }).unref?.();
   }
@@ -108,26 +131,40 @@ function assign(member: Member): void {
     const entry = entries[at];
     if (entry.running >= entry.threads || !entry.job.hasWork) continue;
     // Ranges are sized for everyone counting the job: the calling thread too, unless onlyThreads.
-    const range = entry.job.nextRange(entry.threads + (entry.onlyThreads ? 0 : 1));
-    if (range === null) continue;
+    if (!request(member, entry)) continue;
     turn = (at + 1) % entries.length;
-    const [from, to] = range;
-    const id = nextId++;
-    member.busy = { id, entry, from, to };
     entry.running++;
+    member.entry = entry;
     member.thread.hold(true);
-    const { plan } = entry;
-    member.thread.post({
-      type: 'count',
-      id,
-      engine: entry.engine,
-      n: plan.n,
-      countsUnique: plan.countsUnique,
-      subproblems: sliceSubproblems(plan.subproblems, from, to),
-    });
     return;
   }
   member.thread.hold(false);
+}
+
+/** Tops up a working thread's requests while its count is the only one. */
+function askAhead(member: Member): void {
+  const entry = member.entry!;
+  while (entries.length === 1 && entries[0] === entry && member.requests.length < AHEAD && request(member, entry));
+}
+
+/** Sends the thread the next range of the count, if there is one. */
+function request(member: Member, entry: Entry): boolean {
+  // Ranges are sized for everyone counting the job: the calling thread too, unless onlyThreads.
+  const range = entry.job.nextRange(entry.threads + (entry.onlyThreads ? 0 : 1));
+  if (range === null) return false;
+  const [from, to] = range;
+  const id = nextId++;
+  member.requests.push({ id, from, to });
+  const { plan } = entry;
+  member.thread.post({
+    type: 'count',
+    id,
+    engine: entry.engine,
+    n: plan.n,
+    countsUnique: plan.countsUnique,
+    subproblems: sliceSubproblems(plan.subproblems, from, to),
+  });
+  return true;
 }
 
 async function start(): Promise<void> {
@@ -145,7 +182,7 @@ async function start(): Promise<void> {
       { message: (message) => answer(member!, message), error: (error) => crashed(member!, error) },
       module,
     );
-    member = { thread, busy: null };
+    member = { thread, entry: null, requests: [] };
   } catch (error) {
     starting--;
     // A count that has no thread but these learns why; the others count on without it.
@@ -158,27 +195,28 @@ async function start(): Promise<void> {
 }
 
 function answer(member: Member, message: FromWorker): void {
-  const busy = member.busy;
-  if (busy === null || message.type === 'ready' || message.id !== busy.id) {
+  const { entry } = member;
+  const next = member.requests[0];
+  if (entry === null || next === undefined || message.type === 'ready' || message.id !== next.id) {
     remove(member);
-    busy?.entry.job.fail(new Error('a worker thread answered a request it was not given'));
+    entry?.job.fail(new Error('a worker thread answered a request it was not given'));
     schedule();
     return;
   }
-  member.busy = null;
-  busy.entry.running--;
+  member.requests.shift();
+  if (member.requests.length === 0) release(member);
   if (message.type === 'failed') {
     remove(member);
-    busy.entry.job.fail(message.error);
+    entry.job.fail(message.error);
   } else {
-    busy.entry.job.report(busy.from, busy.to, { total: message.total, unique: message.unique }, message.ms);
+    entry.job.report(next.from, next.to, { total: message.total, unique: message.unique }, message.ms);
   }
   schedule();
 }
 
 function crashed(member: Member, error: unknown): void {
-  const busy = member.busy;
+  const { entry } = member;
   remove(member);
-  busy?.entry.job.fail(error);
+  entry?.job.fail(error);
   schedule();
 }

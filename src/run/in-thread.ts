@@ -2,15 +2,26 @@
 // budget of steps sized to take about CALL_MS, and every SLICE_MS the event loop gets its turn, so
 // that progress is reported and an abort is seen within a slice whatever the size of a subproblem.
 
-import type { Kernel } from '../kernel/kernel.js';
+import type { CpuEngine, Kernel } from '../kernel/kernel.js';
 import type { Plan } from '../plan/plan.js';
 import { RangeCounter } from './count-range.js';
 import type { Job } from './job.js';
 
+/**
+ * Up to this many free rows the wasm kernel counts a board in about a slice, even on a first call
+ * (the TS kernel takes several).
+ */
+const ONE_SLICE_FREE_ROWS = 12;
+
+/** Whether a count takes about a slice at most: it may then be counted in one piece. */
+export function fitsOneSlice(plan: Plan, engine: CpuEngine): boolean {
+  return engine === 'wasm' && plan.n - (plan.placed?.length ?? 0) <= ONE_SLICE_FREE_ROWS;
+}
+
 /** Milliseconds a kernel call should take. */
-const CALL_MS = 5;
+const CALL_MS = 2;
 /** Milliseconds of counting between two turns of the event loop. */
-const SLICE_MS = 20;
+const SLICE_MS = 5;
 const MIN_BUDGET = 1 << 8;
 const MAX_BUDGET = 1 << 30;
 
