@@ -21,7 +21,7 @@
 // The search is resumable: forwardRun stops when its budget of expansions is spent and keeps its
 // stack, so that a caller can give control back to its event loop and continue later.
 
-import { REC_BOARD, REC_LEVELS, REC_MASK, REC_ROW, REC_SIZE } from "./layout";
+import { REC_LEVELS, REC_MASK, REC_ROW, REC_SIZE, REC_USED } from "./layout";
 import { CountingNodes, nodesVisited } from "./nodes";
 
 /** Rows and columns a record may span to be counted here: one i16x8 pair holds a state. */
@@ -166,11 +166,7 @@ export function forwardStart(record: usize): bool {
   const n = load<i32>(record + (REC_SIZE << 2));
   const rows = record + (REC_ROW << 2);
   const masks = record + (REC_MASK << 2);
-  let used: u32 = 0;
-  for (let row = 0; row < n; row++) {
-    const column = load<i32>(record + ((REC_BOARD + row) << 2));
-    if (column >= 0) used |= <u32>1 << column;
-  }
+  const used = load<u32>(record + (REC_USED << 2));
   const all: u32 = n == 32 ? 0xffffffff : (<u32>1 << n) - 1;
   let span: u32 = 0;
   for (let level = 0; level < levels; level++) span |= load<u32>(masks + (level << 2));
@@ -212,11 +208,7 @@ export function forwardHandoff(record: usize, level: i32, cols: u32, left: u32, 
   const rows = record + ((REC_ROW + level) << 2);
   const masks = record + ((REC_MASK + level) << 2);
   const top = load<i32>(rows);
-  let used = cols;
-  for (let row = 0; row < n; row++) {
-    const column = load<i32>(record + ((REC_BOARD + row) << 2));
-    if (column >= 0) used |= <u32>1 << column;
-  }
+  const used = cols | load<u32>(record + (REC_USED << 2));
   for (let lane = 0; lane < levels; lane++) {
     const row = load<i32>(rows + (lane << 2));
     const distance = row - top;

@@ -23,7 +23,8 @@ export const REC_MASK = 3; // MAX_N + 2 words: open squares per level; two zero 
 export const REC_SHIFT = REC_MASK + MAX_N + 2; // MAX_N + 2 words: rows from this level to the next
 export const REC_ROW = REC_SHIFT + MAX_N + 2; // MAX_N words: the board row of each level
 export const REC_BOARD = REC_ROW + MAX_N; // MAX_N words: column of the pre-placed queen per row, or -1
-export const RECORD_WORDS = REC_BOARD + MAX_N;
+export const REC_USED = REC_BOARD + MAX_N; // the columns of the pre-placed queens
+export const RECORD_WORDS = REC_USED + 1;
 
 /** REC_FIXED bits: also count the completions that a half turn / a quarter turn leaves unchanged. */
 export const FIXED_HALF_TURN = 1;

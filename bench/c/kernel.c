@@ -18,7 +18,7 @@
 #include <smmintrin.h>
 
 #if !defined(REC_LEVELS) || !defined(REC_MASK) || !defined(REC_SHIFT) || !defined(REC_SIZE) || !defined(REC_ROW) || \
-    !defined(REC_BOARD) || !defined(MAX_N) || !defined(RECORD_WORDS)
+    !defined(REC_BOARD) || !defined(REC_USED) || !defined(MAX_N) || !defined(RECORD_WORDS)
 #error "build with the layout constants of assembly/layout.ts (-DREC_LEVELS=.. -DREC_MASK=.. -DREC_SHIFT=.. -DMAX_N=..)"
 #endif
 
@@ -276,11 +276,7 @@ static uint64_t forwardCompletions(const uint32_t *record) {
   int n = (int)record[REC_SIZE];
   const int32_t *rows = (const int32_t *)record + REC_ROW;
   const uint32_t *masks = record + REC_MASK;
-  uint32_t used = 0;
-  for (int row = 0; row < n; row++) {
-    int column = ((const int32_t *)record)[REC_BOARD + row];
-    if (column >= 0) used |= 1u << column;
-  }
+  uint32_t used = record[REC_USED];
   uint32_t all = n == 32 ? 0xffffffffu : (1u << n) - 1;
   uint32_t span = 0;
   for (int level = 0; level < levels; level++) span |= masks[level];
@@ -311,11 +307,7 @@ static uint64_t forwardHandoff(const uint32_t *record, int level, uint32_t cols,
   const int32_t *rows = (const int32_t *)record + REC_ROW + level;
   const uint32_t *masks = record + REC_MASK + level;
   int top = rows[0];
-  uint32_t used = cols;
-  for (int row = 0; row < n; row++) {
-    int column = ((const int32_t *)record)[REC_BOARD + row];
-    if (column >= 0) used |= 1u << column;
-  }
+  uint32_t used = cols | record[REC_USED];
   for (int lane = 0; lane < levels; lane++) {
     int distance = rows[lane] - top;
     laneRow[lane] = rows[lane];
@@ -336,25 +328,39 @@ static void expandRecord(const int8_t *queens, int pairs, int n, uint32_t *recor
     board[queens[2 * i]] = queens[2 * i + 1];
     used |= 1u << queens[2 * i + 1];
   }
+  /* The diagonals the queens take: the queens above each free row going down, those below going up. */
   int level = 0, previous = -1;
+  uint32_t right = 0, left = 0;
   for (int r = 0; r < n; r++) {
-    if (board[r] >= 0) continue;
-    uint32_t taken = used;
-    for (int i = 0; i < pairs; i++) {
-      int row = queens[2 * i];
-      if (row < 0) continue;
-      int distance = abs(r - row), c = queens[2 * i + 1];
-      if (c + distance < n) taken |= 1u << (c + distance);
-      if (c - distance >= 0) taken |= 1u << (c - distance);
+    if (board[r] >= 0) {
+      right |= 1u << board[r];
+      left |= 1u << board[r];
+    } else {
+      record[REC_MASK + level] = right | left;
+      record[REC_ROW + level] = (uint32_t)r;
+      if (level > 0) record[REC_SHIFT + level - 1] = (uint32_t)(r - previous);
+      previous = r;
+      level++;
     }
-    record[REC_MASK + level] = all & ~taken;
-    record[REC_ROW + level] = (uint32_t)r;
-    if (level > 0) record[REC_SHIFT + level - 1] = (uint32_t)(r - previous);
-    previous = r;
-    level++;
+    right <<= 1;
+    left >>= 1;
+  }
+  right = 0;
+  left = 0;
+  for (int r = n - 1, at = level; r >= 0; r--) {
+    if (board[r] >= 0) {
+      right |= 1u << board[r];
+      left |= 1u << board[r];
+    } else {
+      at--;
+      record[REC_MASK + at] = all & ~(used | record[REC_MASK + at] | right | left);
+    }
+    right <<= 1;
+    left >>= 1;
   }
   record[REC_SIZE] = (uint32_t)n;
   record[REC_LEVELS] = (uint32_t)level;
+  record[REC_USED] = used;
   record[REC_MASK + level] = 0;
   record[REC_MASK + level + 1] = 0;
   if (level > 0) record[REC_SHIFT + level - 1] = 0;

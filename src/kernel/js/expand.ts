@@ -1,7 +1,7 @@
 // A subproblem's queens into the record that the searches read (format in assembly/layout.ts).
 // assembly/expand.ts is the same, step for step.
 
-import { REC_BOARD, REC_FIXED, REC_LEVELS, REC_MASK, REC_ROW, REC_SHIFT, REC_SIZE } from '../../../assembly/layout.js';
+import { REC_BOARD, REC_FIXED, REC_LEVELS, REC_MASK, REC_ROW, REC_SHIFT, REC_SIZE, REC_USED } from '../../../assembly/layout.js';
 
 /**
  * Writes into `records` at `record` the record of the queens at queens[from..] (`pairs` (row, col)
@@ -19,28 +19,47 @@ export function expandRecord(queens: Int8Array, from: number, pairs: number, n: 
     records[board + row] = col;
     used |= 1 << col;
   }
+  // The diagonals the queens take, in two passes over the rows: going down, the queens above a row
+  // (their diagonals one column further out per row), which starts each free row's mask; going
+  // up, the queens below it, which completes the mask.
   let level = 0;
   let previous = -1;
+  let right = 0;
+  let left = 0;
   for (let r = 0; r < n; r++) {
-    if (records[board + r] >= 0) continue;
-    let taken = used;
-    for (let i = 0; i < pairs; i++) {
-      const row = queens[from + 2 * i];
-      if (row < 0) continue;
-      const distance = Math.abs(r - row);
-      const c = queens[from + 2 * i + 1];
-      if (c + distance < n) taken |= 1 << (c + distance);
-      if (c - distance >= 0) taken |= 1 << (c - distance);
+    const col = records[board + r];
+    if (col >= 0) {
+      right |= 1 << col;
+      left |= 1 << col;
+    } else {
+      records[record + REC_MASK + level] = right | left;
+      records[record + REC_ROW + level] = r;
+      if (level > 0) records[record + REC_SHIFT + level - 1] = r - previous;
+      previous = r;
+      level++;
     }
-    records[record + REC_MASK + level] = all & ~taken;
-    records[record + REC_ROW + level] = r;
-    if (level > 0) records[record + REC_SHIFT + level - 1] = r - previous;
-    previous = r;
-    level++;
+    right <<= 1;
+    left >>>= 1;
+  }
+  right = 0;
+  left = 0;
+  for (let r = n - 1, at = level; r >= 0; r--) {
+    const col = records[board + r];
+    if (col >= 0) {
+      right |= 1 << col;
+      left |= 1 << col;
+    } else {
+      at--;
+      const mask = record + REC_MASK + at;
+      records[mask] = all & ~(used | records[mask] | right | left);
+    }
+    right <<= 1;
+    left >>>= 1;
   }
   records[record + REC_SIZE] = n;
   records[record + REC_LEVELS] = level;
   records[record + REC_FIXED] = fixed;
+  records[record + REC_USED] = used;
   // The searches may read two levels past the last one: those rows are closed and not shifted into.
   records[record + REC_MASK + level] = 0;
   records[record + REC_MASK + level + 1] = 0;

@@ -4,7 +4,7 @@
 // has two i16x8 vectors, and the scope of forwardSearch() holds what is the module's memory in
 // wasm: one per kernel instance. (The window table, which never changes, is shared by all.)
 
-import { REC_BOARD, REC_LEVELS, REC_MASK, REC_ROW, REC_SIZE } from '../../../assembly/layout.js';
+import { REC_LEVELS, REC_MASK, REC_ROW, REC_SIZE, REC_USED } from '../../../assembly/layout.js';
 import { clz, ctz, popcnt } from './bits.js';
 
 /** Rows and columns a record may span to be counted here. */
@@ -168,11 +168,7 @@ export function forwardSearch(): ForwardSearch {
     const n = records[record + REC_SIZE];
     const rows = record + REC_ROW;
     const masks = record + REC_MASK;
-    let used = 0;
-    for (let row = 0; row < n; row++) {
-      const column = records[record + REC_BOARD + row];
-      if (column >= 0) used |= 1 << column;
-    }
+    const used = records[record + REC_USED];
     const all = n === 32 ? -1 : (1 << n) - 1;
     let span = 0;
     for (let level = 0; level < levels; level++) span |= records[masks + level];
@@ -206,11 +202,7 @@ export function forwardSearch(): ForwardSearch {
     const rows = record + REC_ROW + level;
     const masks = record + REC_MASK + level;
     const top = records[rows];
-    let used = cols;
-    for (let row = 0; row < n; row++) {
-      const column = records[record + REC_BOARD + row];
-      if (column >= 0) used |= 1 << column;
-    }
+    const used = cols | records[record + REC_USED];
     for (let lane = 0; lane < levels; lane++) {
       const row = records[rows + lane];
       const distance = row - top;
