@@ -16,7 +16,7 @@ export interface TimingChart {
 }
 
 const SERIES = [
-  { key: 'js', label: 'JS', stroke: '#c2410c' },
+  { key: 'js', label: 'TypeScript', stroke: '#c2410c' },
   { key: 'wasm', label: 'wasm', stroke: '#1d4ed8' },
   { key: 'webgpu', label: 'WebGPU', stroke: '#15803d' },
 ] as const;
@@ -37,7 +37,8 @@ export function timingChart(into: HTMLElement): TimingChart {
         width: width(),
         height: 300,
         scales: { x: { time: false }, y: { distr: 3 } },
-        axes: [{ label: 'n' }, { label: 'median ms (log)', size: 60 }],
+        // n is a whole number: ticks at whole steps only, never at 4.5.
+        axes: [{ label: 'n', incrs: [1, 2, 5, 10] }, { label: 'median ms (log)', size: 60 }],
         series: [{ label: 'n' }, ...series.map((s) => ({ label: s.label, stroke: s.stroke, width: 2, points: { show: true } }))],
       },
       [xs, ...ys],

@@ -5,14 +5,15 @@ import { describeEnvironment, type AdapterInfo } from './environment.js';
 const ms = (value: number) => (value >= 0.1 ? value.toFixed(2) : value.toPrecision(2));
 
 /**
- * JS vs wasm (and WebGPU where the page has an adapter) for n = 4..max: a table and a chart that
- * fill in as a worker sends rows.
+ * TypeScript vs wasm (and WebGPU where the page has an adapter) for n = 4..max: a table and a
+ * chart that fill in as a worker sends rows. Stop ends the worker and keeps the rows measured.
  */
 export function comparePanel(gpu: Promise<AdapterInfo | null>): void {
   const form = document.querySelector<HTMLFormElement>('#compare-form')!;
   const max = document.querySelector<HTMLInputElement>('#compare-max')!;
   const runs = document.querySelector<HTMLInputElement>('#compare-runs')!;
   const run = document.querySelector<HTMLButtonElement>('#compare-run')!;
+  const stop = document.querySelector<HTMLButtonElement>('#compare-stop')!;
   const status = document.querySelector<HTMLElement>('#compare-status')!;
   const body = document.querySelector<HTMLTableSectionElement>('#compare-table tbody')!;
   const chart = timingChart(document.querySelector<HTMLElement>('#compare-chart')!);
@@ -24,6 +25,26 @@ export function comparePanel(gpu: Promise<AdapterInfo | null>): void {
     document.querySelector<HTMLElement>('#compare-gpu-note')!.hidden = !withGpu;
   });
 
+  /** "n = 4..9": the boards with a row in the table. */
+  const measured = () => {
+    const ns = [...body.rows].map((row) => row.dataset.n);
+    return ns.length === 0 ? 'no n finished' : ns.length === 1 ? `n = ${ns[0]}` : `n = ${ns[0]}..${ns[ns.length - 1]}`;
+  };
+
+  function end(text: string): void {
+    worker?.terminate();
+    worker = null;
+    status.textContent = text;
+    run.disabled = false;
+    // Stop is about to be disabled: keep the keyboard user's place on the form.
+    if (document.activeElement === stop) run.focus();
+    stop.disabled = true;
+  }
+
+  stop.addEventListener('click', () => {
+    if (worker !== null) end(`Stopped: ${measured()} measured on ${describeEnvironment()}.`);
+  });
+
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (!form.reportValidity()) return;
@@ -31,7 +52,8 @@ export function comparePanel(gpu: Promise<AdapterInfo | null>): void {
     body.replaceChildren();
     chart.clear();
     run.disabled = true;
-    const request: CompareRequest = { max: Number(max.value), runs: Number(runs.value) };
+    stop.disabled = false;
+    const request: CompareRequest = { max: Number(max.value), runs: Number(runs.value), webgpu: withGpu };
     status.textContent = `Timing n = 4..${request.max}, ${request.runs} runs per engine after a warm-up, on ${describeEnvironment()}…`;
     worker = new Worker(new URL('./compare-worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (e: MessageEvent<CompareMessage>) => {
@@ -53,13 +75,7 @@ export function comparePanel(gpu: Promise<AdapterInfo | null>): void {
         chart.add(message.n, { js: message.jsMs, wasm: message.wasmMs, webgpu: withGpu ? message.gpuMs : undefined });
         return;
       }
-      status.textContent =
-        message.type === 'done'
-          ? `Done: n = 4..${request.max} on ${describeEnvironment()}.`
-          : `Failed: ${message.message}`;
-      run.disabled = false;
-      worker?.terminate();
-      worker = null;
+      end(message.type === 'done' ? `Done: n = 4..${request.max} on ${describeEnvironment()}.` : `Failed: ${message.message}`);
     };
     worker.postMessage(request);
   });

@@ -1,6 +1,8 @@
 import { count, type Checkpoint, type Engine } from 'nqueens-wasm';
 import { formatDuration, progressSummary } from '../../src/cli/duration.js';
+import { ENGINE_NAMES } from './engine-name.js';
 import type { AdapterInfo } from './environment.js';
+import { fewerThreadsWhy, threadsUsed } from './threads-text.js';
 
 /** Where the running count keeps its checkpoint, so that a reload can resume it. */
 const STORAGE_KEY = 'nqueens-wasm:count-checkpoint';
@@ -8,7 +10,8 @@ const CHECKPOINT_EVERY_MS = 1000;
 
 interface Saved {
   engine: Engine;
-  workers: number;
+  /** Worker threads asked for; null (or absent, from older pages) where the package chose. */
+  workers?: number | null;
   checkpoint: Checkpoint;
 }
 
@@ -24,7 +27,9 @@ function loadSaved(): Saved | null {
 /**
  * Count: n, engine and worker threads in; progress, Cancel, the result out; an interrupted count
  * offered for resuming. The WebGPU engine is offered where the page has an adapter; it is driven
- * from the page's thread, so it takes no worker threads.
+ * from the page's thread, so it takes no worker threads. The threads default to the package's own
+ * choice (no `workers` option): every core would make a small board slower than one thread, since
+ * starting the threads takes longer than the count.
  */
 export function countPanel(gpu: Promise<AdapterInfo | null>): void {
   const form = document.querySelector<HTMLFormElement>('#count-form')!;
@@ -42,7 +47,8 @@ export function countPanel(gpu: Promise<AdapterInfo | null>): void {
   const discardButton = document.querySelector<HTMLButtonElement>('#count-resume-discard')!;
 
   const cores = navigator.hardwareConcurrency || 1;
-  for (let k = 1; k <= Math.max(cores, 1); k++) workers.add(new Option(String(k), String(k), k === cores, k === cores));
+  workers.add(new Option('Automatic', '', true, true));
+  for (let k = 1; k <= cores; k++) workers.add(new Option(String(k), String(k)));
   void gpu.then((adapter) => {
     if (adapter !== null) engine.add(new Option('WebGPU', 'webgpu'));
   });
@@ -57,15 +63,16 @@ export function countPanel(gpu: Promise<AdapterInfo | null>): void {
     const c = saved.checkpoint;
     const done = c.done.reduce((sum, [from, to]) => sum + (to - from), 0);
     const percent = c.plan.subproblems === 0 ? 100 : Math.floor((done / c.plan.subproblems) * 100);
-    const threads = saved.engine === 'webgpu' ? 'the GPU' : `${saved.workers} ${saved.workers === 1 ? 'thread' : 'threads'}`;
-    offerText.textContent = `A count of n = ${c.n} (${saved.engine}, ${threads}) was interrupted at ${percent}%, after ${formatDuration(c.elapsedMs)}.`;
+    const threads = saved.engine === 'webgpu' ? 'the GPU' : saved.workers ? threadsUsed(saved.workers, saved.workers) : 'threads chosen automatically';
+    offerText.textContent = `A count of n = ${c.n} (${ENGINE_NAMES[saved.engine]}, ${threads}) was interrupted at ${percent}%, after ${formatDuration(c.elapsedMs)}.`;
   }
 
   let controller: AbortController | null = null;
   cancel.addEventListener('click', () => controller?.abort(new DOMException('Cancelled', 'AbortError')));
 
-  async function start(size: number, chosenEngine: Engine, threads: number, resume: Checkpoint | undefined): Promise<void> {
-    controller = new AbortController();
+  async function start(size: number, chosenEngine: Engine, threads: number | null, resume: Checkpoint | undefined): Promise<void> {
+    const own = new AbortController();
+    controller = own;
     run.disabled = true;
     resumeButton.disabled = true;
     cancel.disabled = false;
@@ -74,21 +81,25 @@ export function countPanel(gpu: Promise<AdapterInfo | null>): void {
     progressLabel.textContent = '';
     const started = performance.now();
     let first: number | null = null;
+    let subproblems: number | null = null;
     delete result.dataset.total;
     result.textContent = `${resume ? 'Resuming' : 'Counting'} n = ${size}…`;
     try {
-      // On worker threads (Web Workers), or on the GPU: the page stays responsive however long it takes.
+      // On worker threads (Web Workers), in short slices of the page's thread, or on the GPU: the
+      // page stays responsive however long it takes.
       const r = await count(size, {
         engine: chosenEngine,
-        ...(chosenEngine === 'webgpu' ? {} : { workers: threads }),
-        signal: controller.signal,
+        ...(chosenEngine === 'webgpu' || threads === null ? {} : { workers: threads }),
+        signal: own.signal,
         resume,
         checkpointEveryMs: CHECKPOINT_EVERY_MS,
         onCheckpoint: (checkpoint) => {
           localStorage.setItem(STORAGE_KEY, JSON.stringify({ engine: chosenEngine, workers: threads, checkpoint } satisfies Saved));
         },
         onProgress: ({ done, total }) => {
+          if (own.signal.aborted) return;
           first ??= done;
+          subproblems = total;
           progress.value = total === 0 ? 1 : done / total;
           const elapsed = performance.now() - started;
           const counted = done - first;
@@ -97,11 +108,16 @@ export function countPanel(gpu: Promise<AdapterInfo | null>): void {
       });
       localStorage.removeItem(STORAGE_KEY);
       result.dataset.total = String(r.total);
+      const how = r.engine === 'webgpu' ? ENGINE_NAMES.webgpu : `${ENGINE_NAMES[r.engine]}, ${threadsUsed(r.workers, threads)}`;
+      const why = r.engine === 'webgpu' ? '' : fewerThreadsWhy(r.n, threads, r.workers, subproblems, cores);
       result.textContent =
         `n = ${r.n}: ${r.total.toLocaleString('en')} solutions, ${r.unique?.toLocaleString('en')} unique ` +
-        `(${r.engine === 'webgpu' ? 'webgpu' : `${r.engine}, ${r.workers} ${r.workers === 1 ? 'thread' : 'threads'}`}, ${r.elapsedMs.toFixed(1)} ms${r.resumed ? ', resumed' : ''})`;
+        `(${how}, ${r.elapsedMs.toFixed(1)} ms${r.resumed ? ', resumed' : ''})${why ? `. ${why}` : ''}`;
     } catch (error) {
-      if (controller.signal.aborted) result.textContent = 'Cancelled.';
+      // The progress of a count that ended early describes nothing any more.
+      progress.value = 0;
+      progressLabel.textContent = '';
+      if (own.signal.aborted) result.textContent = 'Cancelled.';
       else {
         result.textContent = `Failed: ${(error as Error).message}`;
         // A checkpoint this version cannot resume is of no use any more.
@@ -119,11 +135,11 @@ export function countPanel(gpu: Promise<AdapterInfo | null>): void {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (!form.reportValidity()) return;
-    void start(Number(n.value), engine.value as Engine, Number(workers.value), undefined);
+    void start(Number(n.value), engine.value as Engine, workers.value === '' ? null : Number(workers.value), undefined);
   });
   resumeButton.addEventListener('click', () => {
     const saved = loadSaved();
-    if (saved !== null) void start(saved.checkpoint.n, saved.engine, saved.workers, saved.checkpoint);
+    if (saved !== null) void start(saved.checkpoint.n, saved.engine, saved.workers ?? null, saved.checkpoint);
   });
   discardButton.addEventListener('click', () => {
     localStorage.removeItem(STORAGE_KEY);

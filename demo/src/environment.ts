@@ -14,13 +14,37 @@ export function describeEnvironment(): string {
   return `${browser} · ${cores} ${cores === 1 ? 'core' : 'cores'}`;
 }
 
-/** The adapter the 'webgpu' engine would count on here, or null where there is none. */
-export async function gpuAdapter(): Promise<AdapterInfo | null> {
+/** How long the page waits for an adapter: the specification lets requestAdapter() never settle. */
+export const ADAPTER_TIMEOUT_MS = 5000;
+
+export interface GpuProbe {
+  /** The adapter the 'webgpu' engine would count on here, or null where there is none. */
+  adapter: AdapterInfo | null;
+  /** Why there is none, where the page has something to say about it. */
+  note: string | null;
+}
+
+/**
+ * Looks for an adapter once. Where the browser has none, Chromium prints "No available adapters."
+ * to the console: it prints every reason requestAdapter() gives for a null adapter, whatever the
+ * options, and nothing tells beforehand whether there is one, so this single probe is the quietest
+ * way to find out. Where navigator.gpu is absent there is nothing to ask, and nothing is printed.
+ */
+export async function probeGpu(timeoutMs = ADAPTER_TIMEOUT_MS): Promise<GpuProbe> {
+  const gpu = navigator.gpu;
+  if (gpu === undefined) return { adapter: null, note: null };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
   try {
-    const adapter = await navigator.gpu?.requestAdapter();
-    return adapter ? describeAdapter(adapter as Parameters<typeof describeAdapter>[0]) : null;
-  } catch {
-    return null;
+    const answer = await Promise.race([gpu.requestAdapter(), timeout]);
+    if (answer === 'timeout') {
+      return { adapter: null, note: `navigator.gpu.requestAdapter() gave no answer in ${timeoutMs / 1000} s, so the WebGPU engine is not offered` };
+    }
+    return { adapter: answer ? describeAdapter(answer as Parameters<typeof describeAdapter>[0]) : null, note: null };
+  } catch (error) {
+    return { adapter: null, note: `navigator.gpu.requestAdapter() failed (${(error as Error).message}), so the WebGPU engine is not offered` };
+  } finally {
+    clearTimeout(timer);
   }
 }
 

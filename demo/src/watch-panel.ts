@@ -1,9 +1,13 @@
+import { readBoardSize } from './board-size.js';
 import { drawBoard } from './board.js';
-import { search, type Step } from './stepper.js';
+import type { Step } from './step-view.js';
+import { Timeline } from './timeline.js';
 
-/** Step through the search: the board, the current row, the masks in binary, and a log. */
+/** Step through the search, forwards and back: the board, the current row, the masks in binary, and a log. */
 export function watchPanel(): void {
   const n = document.querySelector<HTMLInputElement>('#watch-n')!;
+  const error = document.querySelector<HTMLElement>('#watch-error')!;
+  const backButton = document.querySelector<HTMLButtonElement>('#watch-back')!;
   const stepButton = document.querySelector<HTMLButtonElement>('#watch-step')!;
   const play = document.querySelector<HTMLButtonElement>('#watch-play')!;
   const speed = document.querySelector<HTMLInputElement>('#watch-speed')!;
@@ -15,22 +19,15 @@ export function watchPanel(): void {
   const solutions = document.querySelector<HTMLElement>('#watch-solutions')!;
   const log = document.querySelector<HTMLOListElement>('#watch-log')!;
 
-  let size = 0;
-  let steps: Generator<Step, void, undefined> = search(4);
+  let timeline = new Timeline(4);
   let timer: ReturnType<typeof setInterval> | undefined;
 
-  const bits = (mask: number) => [...Array(size)].map((_, c) => (mask >> c) & 1);
-
-  function render(s: Step): void {
-    const current = s.kind === 'done' ? -1 : s.row;
-    drawBoard(board, size, s.queens, (row, col) => {
-      if (row !== current) return null;
-      return (s.free >> col) & 1 ? 'free' : 'current';
-    });
-    board.dataset.row = String(current);
+  function drawMasks(s: Step): void {
+    const size = timeline.n;
+    const bits = (mask: number) => [...Array(size)].map((_, c) => (mask >> c) & 1);
     masks.replaceChildren();
     const head = masks.createTHead().insertRow();
-    head.insertCell().textContent = `row ${Math.max(current, 0)}`;
+    head.insertCell().textContent = `row ${Math.max(s.row, 0)}`;
     for (let c = 0; c < size; c++) head.insertCell().textContent = String(c);
     const rows = [
       ['cols', s.cols, 'on'],
@@ -54,25 +51,40 @@ export function watchPanel(): void {
         if (bit) cell.className = `bit ${kind}`;
       }
     }
-    message.textContent = s.message;
-    solutions.textContent = String(s.solutions);
-    const item = document.createElement('li');
-    item.textContent = s.message;
-    item.className = s.kind;
-    log.prepend(item);
-    while (log.children.length > 8) log.lastElementChild!.remove();
   }
 
-  function advance(): boolean {
-    const next = steps.next();
-    if (next.done) {
-      pause();
-      stepButton.disabled = true;
-      play.disabled = true;
-      return false;
-    }
-    render(next.value);
-    return true;
+  function render(): void {
+    const s = timeline.current;
+    drawBoard(board, timeline.n, s.queens, (row, col) => {
+      if (row !== s.row) return null;
+      return (s.free >> col) & 1 ? 'free' : 'current';
+    });
+    board.dataset.row = String(s.row);
+    board.dataset.step = String(timeline.position);
+    board.classList.toggle('finished', timeline.atEnd);
+    drawMasks(s);
+    message.textContent = s.message;
+    solutions.textContent = String(s.solutions);
+    log.replaceChildren(
+      ...timeline.recent.map((step) => {
+        const item = document.createElement('li');
+        item.textContent = step.message;
+        item.className = step.kind;
+        return item;
+      }),
+    );
+    // A button about to be disabled under the keyboard's focus hands it to the other direction.
+    if (timeline.atStart && document.activeElement === backButton) stepButton.focus();
+    if (timeline.atEnd && (document.activeElement === stepButton || document.activeElement === play)) backButton.focus();
+    backButton.disabled = timeline.atStart;
+    stepButton.disabled = timeline.atEnd;
+    play.disabled = timeline.atEnd;
+  }
+
+  function advance(): void {
+    if (!timeline.forward()) return;
+    if (timeline.atEnd) pause();
+    render();
   }
 
   function pause(): void {
@@ -91,15 +103,16 @@ export function watchPanel(): void {
 
   function restart(): void {
     pause();
-    size = Math.min(10, Math.max(4, Math.round(Number(n.value) || 4)));
-    n.value = String(size);
-    steps = search(size);
-    log.replaceChildren();
-    stepButton.disabled = false;
-    play.disabled = false;
-    advance();
+    const size = readBoardSize(n, error, () => 'the search of n = 10 already takes 140,707 steps') ?? timeline.n;
+    timeline = new Timeline(size);
+    render();
   }
 
+  backButton.addEventListener('click', () => {
+    pause();
+    timeline.back();
+    render();
+  });
   stepButton.addEventListener('click', () => {
     pause();
     advance();

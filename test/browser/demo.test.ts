@@ -1,6 +1,6 @@
 // The demo page in a real Chromium: it loads cleanly, counts, compares, animates, browses,
 // cancels, works with the keyboard and on a phone-sized screen. Screenshots go to
-// test-results/screenshots/.
+// test-results/screenshots/; the last one, of the whole page, is the one docs/demo.png shows.
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -41,13 +41,51 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await expect.poll(() => page.textContent('#environment')).toMatch(/Running on .+ · \d+ cores?\./);
   });
 
-  it.each(['wasm', 'js'])('counts n = 8 to 92 solutions, 12 unique, on the %s engine in a Web Worker', async (engine) => {
+  it.each([
+    ['wasm', 'wasm'],
+    ['js', 'TypeScript'],
+  ])('counts n = 8 to 92 solutions, 12 unique, on the %s engine in a Web Worker, named %s', async (engine, name) => {
     await page.fill('#count-n', '8');
     await page.selectOption('#count-engine', engine);
     await page.selectOption('#count-workers', '1');
     await page.click('#count-run');
     await page.waitForSelector('#count-result[data-total="92"]');
-    expect(await page.textContent('#count-result')).toMatch(new RegExp(`n = 8: 92 solutions, 12 unique \\(${engine}, 1 thread, [\\d.]+ ms\\)`));
+    expect(await page.textContent('#count-result')).toMatch(new RegExp(`^n = 8: 92 solutions, 12 unique \\(${name}, 1 thread, [\\d.]+ ms\\)$`));
+  });
+
+  it('defaults the threads to the package\'s own choice, labelled Automatic, and says what it chose', async () => {
+    const fresh = await browser.newPage();
+    try {
+      await fresh.goto(url);
+      expect(await fresh.$eval('#count-workers', (s) => [(s as HTMLSelectElement).value, (s as HTMLSelectElement).selectedOptions[0].textContent])).toEqual(['', 'Automatic']);
+      const cores = await fresh.evaluate(() => navigator.hardwareConcurrency);
+      expect(await fresh.$$eval('#count-workers option', (os) => os.map((o) => o.textContent))).toEqual(['Automatic', ...Array.from({ length: cores }, (_, k) => String(k + 1))]);
+      await fresh.fill('#count-n', '12');
+      await fresh.click('#count-run');
+      await fresh.waitForSelector('#count-result[data-total="14200"]');
+      // n = 12 is small: the package counts it on the page's thread alone rather than start threads.
+      expect(await fresh.textContent('#count-result')).toMatch(/^n = 12: 14,200 solutions, 1,787 unique \(wasm, automatic: 1 thread, [\d.]+ ms\)$/);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('says why n = 8 on 2 threads was counted on 1: it is planned as a single subproblem', async () => {
+    // Four cores, whatever the machine has, so that 2 threads are on offer and within the pool.
+    const fourCores = await browser.newPage();
+    await fourCores.addInitScript(() => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 4 }));
+    try {
+      await fourCores.goto(url);
+      await fourCores.fill('#count-n', '8');
+      await fourCores.selectOption('#count-workers', '2');
+      await fourCores.click('#count-run');
+      await fourCores.waitForSelector('#count-result[data-total="92"]');
+      expect(await fourCores.textContent('#count-result')).toMatch(
+        /^n = 8: 92 solutions, 12 unique \(wasm, 1 thread, [\d.]+ ms\)\. Asked for 2 threads, counted on 1: n = 8 is planned as one piece of work \(1 subproblem\), which one thread counts\. Bigger boards split into more\.$/,
+      );
+    } finally {
+      await fourCores.close();
+    }
   });
 
   it('offers the WebGPU engine and names its adapter: here the software one, labelled as such', async () => {
@@ -65,7 +103,7 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(await page.isDisabled('#count-workers')).toBe(true);
     await page.click('#count-run');
     await page.waitForSelector('#count-result[data-total="724"]');
-    expect(await page.textContent('#count-result')).toMatch(/^n = 10: 724 solutions, 92 unique \(webgpu, [\d.]+ ms\)$/);
+    expect(await page.textContent('#count-result')).toMatch(/^n = 10: 724 solutions, 92 unique \(WebGPU, [\d.]+ ms\)$/);
     await page.selectOption('#count-engine', 'wasm');
     expect(await page.isEnabled('#count-workers')).toBe(true);
   });
@@ -86,6 +124,17 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await expect.poll(() => page.textContent('#count-progress-text'), { timeout: 30_000 }).toMatch(/^\d+% · [\d,]+\/[\d,]+ subproblems · ETA \d+(s|m\d\ds|h\d\dm)$/);
     await page.click('#count-cancel');
     await expect.poll(() => page.textContent('#count-result')).toBe('Cancelled.');
+  });
+
+  it('Cancel clears the progress of the count it stopped', async () => {
+    await page.fill('#count-n', '17');
+    await page.selectOption('#count-engine', 'wasm');
+    await page.click('#count-run');
+    await expect.poll(() => page.textContent('#count-progress-text'), { timeout: 30_000 }).toMatch(/ETA/);
+    await page.click('#count-cancel');
+    await expect.poll(() => page.textContent('#count-result')).toBe('Cancelled.');
+    expect(await page.textContent('#count-progress-text')).toBe('');
+    expect(await page.$eval('#count-progress', (p) => (p as HTMLProgressElement).value)).toBe(0);
   });
 
   it('Cancel stops a long count and frees the controls', async () => {
@@ -126,13 +175,35 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(await page.locator('#compare-chart canvas').count()).toBe(0);
   });
 
-  it('fills the JS vs wasm vs WebGPU table and chart as results arrive', async () => {
+  it('Stop ends a comparison at once and keeps the rows measured so far', async () => {
+    await page.fill('#compare-max', '15');
+    await page.fill('#compare-runs', '1');
+    expect(await page.isDisabled('#compare-stop')).toBe(true);
+    await page.click('#compare-run');
+    expect(await page.isEnabled('#compare-stop')).toBe(true);
+    await expect.poll(() => page.locator('#compare-table tbody tr').count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+    const started = Date.now();
+    await page.click('#compare-stop');
+    const status = await page.textContent('#compare-status');
+    expect(Date.now() - started).toBeLessThan(1000);
+    const rows = await page.$$eval('#compare-table tbody tr', (trs) => trs.map((tr) => (tr as HTMLElement).dataset.n));
+    expect(rows.length).toBeLessThan(12);
+    expect(status).toBe(`Stopped: n = 4..${rows.at(-1)} measured on ${(await page.textContent('#environment'))!.replace(/^Running on (.*)\.$/, '$1')}.`);
+    expect(await page.isEnabled('#compare-run')).toBe(true);
+    expect(await page.isDisabled('#compare-stop')).toBe(true);
+    // Nothing more arrives from the stopped worker.
+    await page.waitForTimeout(1500);
+    expect(await page.$$eval('#compare-table tbody tr', (trs) => trs.map((tr) => (tr as HTMLElement).dataset.n))).toEqual(rows);
+    expect(await page.getAttribute('#compare-chart', 'data-points')).toBe(String(rows.length));
+  });
+
+  it('fills the TypeScript vs wasm vs WebGPU table and chart as results arrive', async () => {
     await page.fill('#compare-max', '10');
     await page.fill('#compare-runs', '3');
     await page.click('#compare-run');
     await expect.poll(() => page.textContent('#compare-status'), { timeout: 60_000 }).toMatch(/^Done: n = 4..10 on .+ cores?\.$/);
     const head = await page.$$eval('#compare-table thead th', (ths) => ths.filter((th) => !(th as HTMLElement).hidden).map((th) => th.textContent));
-    expect(head).toEqual(['n', 'total', 'JS ms', 'wasm ms', 'WebGPU ms', 'speed-up']);
+    expect(head).toEqual(['n', 'total', 'TypeScript ms', 'wasm ms', 'WebGPU ms', 'speed-up']);
     const rows = await page.$$eval('#compare-table tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
     expect(rows.map((r) => r[0])).toEqual(['4', '5', '6', '7', '8', '9', '10']);
     expect(rows.map((r) => r[1])).toEqual(['2', '10', '4', '40', '92', '352', '724']);
@@ -142,7 +213,7 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
       expect(Number(r[4])).toBeGreaterThan(0);
       expect(r[5]).toMatch(/^[\d.]+×$/);
     }
-    expect(await page.$$eval('#compare-chart .u-legend .u-series th', (ths) => ths.map((th) => th.textContent?.trim()).filter(Boolean))).toEqual(['n', 'JS', 'wasm', 'WebGPU']);
+    expect(await page.$$eval('#compare-chart .u-legend .u-series th', (ths) => ths.map((th) => th.textContent?.trim()).filter(Boolean))).toEqual(['n', 'TypeScript', 'wasm', 'WebGPU']);
     expect(await page.getAttribute('#compare-chart', 'data-points')).toBe('7');
     expect(await page.locator('#compare-chart canvas').count()).toBeGreaterThan(0);
     await page.locator('#compare').screenshot({ path: `${shots}/compare.png` });
@@ -184,6 +255,41 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await page.locator('#watch').screenshot({ path: `${shots}/watch.png` });
   });
 
+  it('Back undoes every step to the start, and the end of the search keeps the last solution on the board', async () => {
+    await page.fill('#watch-n', '4');
+    await page.dispatchEvent('#watch-n', 'change');
+    const state = () =>
+      page.evaluate(() => ({
+        message: document.querySelector('#watch-message')!.textContent,
+        queens: document.querySelector<HTMLElement>('#watch-board')!.dataset.queens,
+        row: document.querySelector<HTMLElement>('#watch-board')!.dataset.row,
+        masks: [...document.querySelectorAll('#watch-masks tbody td')].map((td) => td.textContent).join(''),
+        solutions: document.querySelector('#watch-solutions')!.textContent,
+        log: [...document.querySelectorAll('#watch-log li')].map((li) => li.textContent),
+      }));
+    expect(await page.isDisabled('#watch-back')).toBe(true);
+    const forward = [await state()];
+    while (await page.isEnabled('#watch-step')) {
+      await page.click('#watch-step');
+      forward.push(await state());
+    }
+    // n = 4: 63 steps from row 0 entered to the end, which shows the second and last solution.
+    expect(forward).toHaveLength(63);
+    expect(forward.at(-1)).toMatchObject({ message: 'Done: 2 solutions for n = 4; the board shows the last one, columns 2, 0, 3, 1', queens: '2,0,3,1', solutions: '2' });
+    expect(await page.isDisabled('#watch-play')).toBe(true);
+    expect(await page.isEnabled('#watch-back')).toBe(true);
+    await page.locator('#watch').screenshot({ path: `${shots}/watch-done.png` });
+    const backward = [await state()];
+    while (await page.isEnabled('#watch-back')) {
+      await page.click('#watch-back');
+      backward.push(await state());
+      if (backward.length === 2) expect(await page.isEnabled('#watch-step')).toBe(true);
+    }
+    // Each step back shows exactly what the step forward showed: board, masks, message and log.
+    expect(backward.reverse()).toEqual(forward);
+    expect(forward[0].message).toBe('Row 0: open = ~(cols | left | right) = 1111 (column 0 first); all of it to try');
+  });
+
   it('plays and pauses the search', async () => {
     await page.click('#watch-reset');
     await page.click('#watch-play');
@@ -191,6 +297,74 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await expect.poll(async () => (await page.$$('#watch-log li')).length).toBeGreaterThan(3);
     await page.click('#watch-play');
     expect(await page.getAttribute('#watch-play', 'aria-pressed')).toBe('false');
+  });
+
+  it('draws the visualizer\'s board as fixed square cells, queens sized to them, at every n and step, on desktop and phone', async () => {
+    for (const [width, height, label] of [
+      [1200, 900, 'desktop'],
+      [390, 844, 'phone'],
+    ] as const) {
+      const view = await browser.newPage({ viewport: { width, height } });
+      try {
+        await view.goto(url);
+        for (let n = 4; n <= 10; n++) {
+          await view.fill('#watch-n', String(n));
+          await view.dispatchEvent('#watch-n', 'change');
+          // Thirty steps take the search through rows with queens, without, and back.
+          const seen = await view.evaluate(() => {
+            const board = document.querySelector<HTMLElement>('#watch-board')!;
+            const step = document.querySelector<HTMLButtonElement>('#watch-step')!;
+            const measures = [];
+            for (let i = 0; i < 30; i++) {
+              const squares = [...board.querySelectorAll<HTMLElement>('.square')].map((s) => s.getBoundingClientRect());
+              const queens = [...board.querySelectorAll<HTMLElement>('.square.queen')].map((q) => {
+                const range = document.createRange();
+                range.selectNodeContents(q);
+                const glyph = range.getBoundingClientRect();
+                return { width: glyph.width, height: glyph.height };
+              });
+              const box = board.getBoundingClientRect();
+              measures.push({ widths: [...new Set(squares.map((r) => r.width))], heights: [...new Set(squares.map((r) => r.height))], board: `${box.width}x${box.height}`, queens });
+              step.click();
+            }
+            return measures;
+          });
+          const cell = seen[0].widths[0];
+          expect(cell, `${label} n = ${n}`).toBeGreaterThan(20);
+          for (const m of seen) {
+            expect(m.widths, `${label} n = ${n}`).toEqual([cell]);
+            expect(m.heights, `${label} n = ${n}`).toEqual([cell]);
+            // The board is n cells and its 2px border each way, at every step.
+            expect(m.board, `${label} n = ${n}`).toBe(`${n * cell + 4}x${n * cell + 4}`);
+            for (const q of m.queens) {
+              expect(q.width, `${label} n = ${n}`).toBeGreaterThan(cell * 0.5);
+              expect(q.width, `${label} n = ${n}`).toBeLessThanOrEqual(cell);
+              expect(q.height, `${label} n = ${n}`).toBeLessThanOrEqual(cell);
+            }
+          }
+          expect(seen.some((m) => m.queens.length >= 2), `${label} n = ${n}`).toBe(true);
+          if (n === 8 || n === 10) await view.locator('#watch').screenshot({ path: `${shots}/watch-${n}-${label}.png` });
+        }
+        expect(await view.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      } finally {
+        await view.close();
+      }
+    }
+  });
+
+  it('says the visualizer\'s limit where n is out of range, and keeps the board it shows', async () => {
+    await page.fill('#watch-n', '6');
+    await page.dispatchEvent('#watch-n', 'change');
+    await page.fill('#watch-n', '11');
+    await page.dispatchEvent('#watch-n', 'change');
+    expect(await page.textContent('#watch-error')).toBe('n must be a whole number from 4 to 10 here: the search of n = 10 already takes 140,707 steps.');
+    expect(await page.isVisible('#watch-error')).toBe(true);
+    expect(await page.getAttribute('#watch-n', 'aria-invalid')).toBe('true');
+    expect(await page.$$eval('#watch-board .square', (squares) => squares.length)).toBe(36);
+    await page.fill('#watch-n', '5');
+    await page.dispatchEvent('#watch-n', 'change');
+    expect(await page.isHidden('#watch-error')).toBe(true);
+    expect(await page.$$eval('#watch-board .square', (squares) => squares.length)).toBe(25);
   });
 
   it('browses the solutions of n = 6 with their symmetry classes', async () => {
@@ -206,10 +380,58 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     ]);
     await page.fill('#browse-n', '8');
     await page.dispatchEvent('#browse-n', 'change');
-    await expect.poll(() => page.textContent('#browse-page')).toBe('page 1 of 8');
+    await expect.poll(() => page.textContent('#browse-pages')).toBe('of 8');
+    expect(await page.inputValue('#browse-page')).toBe('1');
     await page.click('#browse-next');
-    expect(await page.textContent('#browse-page')).toBe('page 2 of 8');
+    expect(await page.inputValue('#browse-page')).toBe('2');
     await page.locator('#browse').screenshot({ path: `${shots}/browse.png` });
+  });
+
+  it('refuses n = 13 in the solutions browser with its limit, instead of quietly listing 12', async () => {
+    await page.fill('#browse-n', '6');
+    await page.dispatchEvent('#browse-n', 'change');
+    await expect.poll(() => page.textContent('#browse-summary')).toMatch(/^n = 6: /);
+    await page.fill('#browse-n', '13');
+    await page.dispatchEvent('#browse-n', 'change');
+    expect(await page.textContent('#browse-error')).toBe(
+      'n must be a whole number from 1 to 12 here: n = 13 has too many solutions to list on a page (n = 12 has 14,200); count it under Count above.',
+    );
+    expect(await page.isVisible('#browse-error')).toBe(true);
+    expect(await page.inputValue('#browse-n')).toBe('13');
+    expect(await page.$eval('#browse-n', (input) => (input as HTMLInputElement).validity.valid)).toBe(false);
+    expect(await page.getAttribute('#browse-n', 'aria-invalid')).toBe('true');
+    // What is listed stays as it was, and says which n it is.
+    expect(await page.textContent('#browse-summary')).toMatch(/^n = 6: /);
+    expect(await page.locator('#browse-list li').count()).toBe(4);
+  });
+
+  it('goes to any page of the 1,184 of n = 12 by its number', async () => {
+    await page.fill('#browse-n', '12');
+    await page.dispatchEvent('#browse-n', 'change');
+    await expect.poll(() => page.textContent('#browse-summary'), { timeout: 20_000 }).toBe('n = 12: 14,200 solutions, 1,787 unique up to rotation and reflection.');
+    expect(await page.isHidden('#browse-error')).toBe(true);
+    expect(await page.textContent('#browse-pages')).toBe('of 1,184');
+    await page.fill('#browse-page', '1184');
+    await page.press('#browse-page', 'Enter');
+    await expect.poll(() => page.$$eval('#browse-list li strong', (ss) => ss.map((s) => s.textContent))).toEqual(['#14197', '#14198', '#14199', '#14200']);
+    expect(await page.isDisabled('#browse-next')).toBe(true);
+    await page.fill('#browse-page', '600');
+    await page.press('#browse-page', 'Enter');
+    await expect.poll(() => page.textContent('#browse-list li strong')).toBe('#7189');
+    // A page that does not exist is refused with the range; the list stays where it was.
+    await page.fill('#browse-page', '1185');
+    await page.press('#browse-page', 'Enter');
+    expect(await page.$eval('#browse-page', (input) => (input as HTMLInputElement).validationMessage)).toBe('Pages go from 1 to 1,184.');
+    expect(await page.textContent('#browse-list li strong')).toBe('#7189');
+    await page.click('#browse-prev');
+    expect(await page.inputValue('#browse-page')).toBe('599');
+    await page.locator('#browse').screenshot({ path: `${shots}/browse-12-desktop.png` });
+  });
+
+  it('names the TypeScript engine "TypeScript" everywhere on the page', async () => {
+    const text = await page.evaluate(() => document.body.innerText);
+    expect(text).toMatch(/TypeScript ms/);
+    expect(text.match(/\bJS\b|JavaScript|\bjs\b/g)).toBeNull();
   });
 
   it('labels every control', async () => {
@@ -231,38 +453,96 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await phone.waitForSelector('#browse-list li');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await phone.screenshot({ path: `${shots}/phone.png`, fullPage: true });
+    // The widest things on the page: the solutions of n = 12, and a compare table with its GPU column.
+    await phone.fill('#browse-n', '12');
+    await phone.dispatchEvent('#browse-n', 'change');
+    await expect.poll(() => phone.textContent('#browse-pages'), { timeout: 20_000 }).toBe('of 1,184');
+    await phone.fill('#compare-max', '6');
+    await phone.fill('#compare-runs', '1');
+    await phone.click('#compare-run');
+    await expect.poll(() => phone.textContent('#compare-status'), { timeout: 60_000 }).toMatch(/^Done: /);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.locator('#browse').screenshot({ path: `${shots}/browse-12-phone.png` });
+    await phone.locator('#compare').screenshot({ path: `${shots}/compare-phone.png` });
     await phone.close();
   });
 
+  it('bounds its look for a WebGPU adapter: a request that never answers leaves WebGPU out, and the page works meanwhile', async () => {
+    const stuck = await browser.newPage();
+    await stuck.addInitScript(() => {
+      navigator.gpu.requestAdapter = () => new Promise(() => {});
+    });
+    try {
+      await stuck.goto(url);
+      await stuck.fill('#count-n', '8');
+      await stuck.click('#count-run');
+      await stuck.waitForSelector('#count-result[data-total="92"]');
+      expect(await stuck.isHidden('#gpu')).toBe(true);
+      await expect.poll(() => stuck.textContent('#gpu'), { timeout: 10_000 }).toBe('WebGPU: navigator.gpu.requestAdapter() gave no answer in 5 s, so the WebGPU engine is not offered.');
+      expect(await stuck.isVisible('#gpu')).toBe(true);
+      expect(await stuck.$$eval('#count-engine option', (options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(['wasm', 'js']);
+      expect(await stuck.isHidden('#compare-gpu-head')).toBe(true);
+    } finally {
+      await stuck.close();
+    }
+  });
+
   it('logged no errors or warnings to the console', async () => {
+    // The page as a newcomer meets it, for docs/demo.png: the visualizer part-way through n = 8.
+    await page.fill('#watch-n', '8');
+    await page.dispatchEvent('#watch-n', 'change');
+    for (let i = 0; i < 12; i++) await page.click('#watch-step');
+    await page.fill('#browse-n', '8');
+    await page.dispatchEvent('#browse-n', 'change');
+    await expect.poll(() => page.textContent('#browse-pages')).toBe('of 8');
     await page.screenshot({ path: `${shots}/page.png`, fullPage: true });
     expect(problems).toEqual([]);
   });
 });
 
 describe.skipIf(!BROWSER_TESTS)('demo page in Chromium without a WebGPU adapter', () => {
-  it('offers only the wasm and TypeScript engines, and compares those two', async () => {
+  let browser: Browser;
+  let server: Server;
+  let page: Page;
+  const messages: string[] = [];
+
+  beforeAll(async () => {
     await build({ configFile: `${root}demo/vite.config.ts`, logLevel: 'warn' });
-    const { url, server } = await serveDirectory(`${root}demo/dist`);
-    const browser = await launchChromium({ webgpu: false });
-    try {
-      const page = await browser.newPage();
-      await page.goto(url);
-      await expect.poll(() => page.textContent('#environment')).toMatch(/^Running on /);
-      // The adapter request has answered once the compare table knows its columns.
-      await expect.poll(() => page.evaluate(() => navigator.gpu?.requestAdapter().then((a) => a === null))).toBe(true);
-      expect(await page.$$eval('#count-engine option', (options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(['wasm', 'js']);
-      expect(await page.isHidden('#gpu')).toBe(true);
-      await page.fill('#compare-max', '6');
-      await page.fill('#compare-runs', '1');
-      await page.click('#compare-run');
-      await expect.poll(() => page.textContent('#compare-status'), { timeout: 60_000 }).toMatch(/^Done: n = 4..6/);
-      const head = await page.$$eval('#compare-table thead th', (ths) => ths.filter((th) => !(th as HTMLElement).hidden).map((th) => th.textContent));
-      expect(head).toEqual(['n', 'total', 'JS ms', 'wasm ms', 'speed-up']);
-      expect(await page.$$eval('#compare-table tbody tr', (trs) => trs.map((tr) => tr.children.length))).toEqual([5, 5, 5]);
-    } finally {
-      await browser.close();
-      server.close();
-    }
+    let url: string;
+    ({ url, server } = await serveDirectory(`${root}demo/dist`));
+    browser = await launchChromium({ webgpu: false });
+    page = await browser.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') messages.push(`${message.type()}: ${message.text()}`);
+    });
+    await page.goto(url);
+    await page.waitForFunction(() => document.body.dataset.webgpu !== undefined);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  it('offers only the wasm and TypeScript engines, and compares those two', async () => {
+    expect(await page.evaluate(() => document.body.dataset.webgpu)).toBe('none');
+    expect(await page.$$eval('#count-engine option', (options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(['wasm', 'js']);
+    expect(await page.isHidden('#gpu')).toBe(true);
+    await page.fill('#compare-max', '6');
+    await page.fill('#compare-runs', '1');
+    await page.click('#compare-run');
+    await expect.poll(() => page.textContent('#compare-status'), { timeout: 60_000 }).toMatch(/^Done: n = 4..6/);
+    const head = await page.$$eval('#compare-table thead th', (ths) => ths.filter((th) => !(th as HTMLElement).hidden).map((th) => th.textContent));
+    expect(head).toEqual(['n', 'total', 'TypeScript ms', 'wasm ms', 'speed-up']);
+    expect(await page.$$eval('#compare-table tbody tr', (trs) => trs.map((tr) => tr.children.length))).toEqual([5, 5, 5]);
+  });
+
+  it('looks for an adapter once: Chromium\'s own "No available adapters." is the only console message', async () => {
+    // Chromium prints the reason for every adapter it cannot give, whatever the request's options,
+    // and nothing tells beforehand whether there is one: one look is the least there can be.
+    await page.fill('#count-n', '9');
+    await page.click('#count-run');
+    await page.waitForSelector('#count-result[data-total="352"]');
+    expect(messages).toEqual(['warning: No available adapters.']);
   });
 });
