@@ -1,15 +1,17 @@
-// The 'webgpu' engine in Node, where there is no GPU: it refuses clearly, never half-starts a count,
-// and tries again on the next call. And the host's half of the engine (kernel/webgpu/tasks.ts):
-// the tasks it makes, each searched to its end as the GPU kernel does, add up with the completions
-// it counted itself to every subproblem's count. The GPU's half runs in Chromium
-// (test/browser/webgpu.test.ts).
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+// The 'webgpu' engine's set-up, against a navigator.gpu that the tests control: it refuses clearly
+// where no adapter comes, never half-starts a count, honours the signal while a set-up hangs, and
+// keeps no set-up that failed or that every caller gave up on. And the host's half of the engine:
+// the tasks it makes (kernel/webgpu/tasks.ts), each searched to its end as the GPU kernels do, add
+// up with the completions it counted itself to every subproblem's count, in the order the
+// kernels want them; the dispatch budget (kernel/webgpu/budget.ts) sizes dispatches as it says.
+// The GPU's half runs on a real adapter in test/webgpu-dawn.test.ts (Dawn on Vulkan) and
+// test/browser/webgpu.test.ts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { countExactSync } from '../src/count.js';
-import { compareEngines, count, countSync } from '../src/index.js';
+import { compareEngines, count, countSync, WebGPUUnavailableError } from '../src/index.js';
 import { popcnt } from '../src/kernel/js/bits.js';
-import { RECORD_WORDS, TASK } from '../src/kernel/webgpu/shader.js';
+import { MAX_N } from '../assembly/layout.js';
+import { DISPATCH_MS, DispatchBudget, MAX_PLACEMENTS } from '../src/kernel/webgpu/budget.js';
 import { gpuWork, type GpuWork } from '../src/kernel/webgpu/tasks.js';
 import { plan } from '../src/plan/plan.js';
 import { pickSubproblems } from '../src/plan/subproblem.js';
@@ -20,29 +22,48 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("engine: 'webgpu' without a GPU", () => {
-  it('rejects with WebGPUUnavailableError where there is no navigator.gpu; no progress is reported, nothing is left running', async () => {
-    const onProgress = vi.fn();
-    const onCheckpoint = vi.fn();
-    await expect(count(10, { engine: 'webgpu', onProgress, onCheckpoint, checkpointEveryMs: 1 })).rejects.toMatchObject({
-      name: 'WebGPUUnavailableError',
-      message: "the 'webgpu' engine is unavailable here (there is no navigator.gpu); use engine: 'wasm'",
-    });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(onProgress).not.toHaveBeenCalled();
-    expect(onCheckpoint).not.toHaveBeenCalled();
-    expect(await count(10)).toMatchObject({ total: 724, engine: 'wasm' });
-  });
+/** A promise and the functions that settle it. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
 
-  it('says when navigator.gpu finds no adapter, or fails; a failure is not kept (the next call asks again)', async () => {
+/** A signal aborted after `ms` by a timer that keeps the process alive (AbortSignal.timeout's does not). */
+function abortAfter(ms: number, reason: unknown = new Error(`gave up after ${ms} ms`)): AbortSignal {
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(reason), ms);
+  return controller.signal;
+}
+
+/** A device that accepts the kernel and does nothing else: enough for a set-up to finish. */
+function idleDevice() {
+  return {
+    createShaderModule: () => ({ getCompilationInfo: async () => ({ messages: [] }) }),
+    createComputePipelineAsync: async () => ({}),
+    destroy: vi.fn(),
+    lost: new Promise(() => {}),
+  };
+}
+
+describe("engine: 'webgpu' where navigator.gpu gives no GPU", () => {
+  it('says when it finds no adapter, or fails; no progress is reported; a failure is not kept (the next call asks again)', async () => {
     const requestAdapter = vi.fn(async () => null);
     vi.stubGlobal('navigator', { gpu: { requestAdapter } });
-    await expect(count(8, { engine: 'webgpu' })).rejects.toThrow("the 'webgpu' engine is unavailable here (navigator.gpu.requestAdapter() found no adapter); use engine: 'wasm'");
+    const onProgress = vi.fn();
+    const onCheckpoint = vi.fn();
+    const refusal = count(8, { engine: 'webgpu', onProgress, onCheckpoint, checkpointEveryMs: 1 });
+    await expect(refusal).rejects.toThrow(WebGPUUnavailableError);
+    await expect(refusal).rejects.toThrow("the 'webgpu' engine is unavailable here (navigator.gpu.requestAdapter() found no adapter); use engine: 'wasm'");
     requestAdapter.mockImplementation(async () => {
       throw new Error('the GPU process crashed');
     });
     await expect(count(8, { engine: 'webgpu' })).rejects.toThrow('navigator.gpu.requestAdapter() failed: the GPU process crashed');
     expect(requestAdapter).toHaveBeenCalledTimes(2);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(onProgress).not.toHaveBeenCalled();
+    expect(onCheckpoint).not.toHaveBeenCalled();
+    expect(await count(10)).toMatchObject({ total: 724, engine: 'wasm' });
   });
 
   it('an already-aborted signal rejects with its reason before any adapter is asked for', async () => {
@@ -53,45 +74,75 @@ describe("engine: 'webgpu' without a GPU", () => {
     expect(requestAdapter).not.toHaveBeenCalled();
   });
 
-  it('compareEngines times the two CPU engines and has no webgpu column', async () => {
-    const r = await compareEngines(7, { runs: 1 });
-    expect(r.total).toBe(40);
-    expect('webgpu' in r).toBe(false);
-  });
-
   it('countSync refuses it at once, asynchronous as the GPU is', () => {
     expect(() => countSync(8, { engine: 'webgpu' })).toThrow(TypeError);
   });
+});
 
-  it('the CLI exits with code 1 and the reason', async () => {
-    const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-    const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = execFile(process.execPath, [bin, '10', '--engine', 'webgpu'], (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }));
-    });
-    expect(r).toEqual({ code: 1, stdout: '', stderr: "nqueens: the 'webgpu' engine is unavailable here (there is no navigator.gpu); use engine: 'wasm'\n" });
+describe('a set-up that never ends (requestAdapter may never settle)', () => {
+  it('rejects a count with its signal\'s reason when the signal is aborted, and the next count asks again', async () => {
+    const requestAdapter = vi.fn(() => new Promise<null>(() => {}));
+    vi.stubGlobal('navigator', { gpu: { requestAdapter } });
+    const reason = new Error('too slow');
+    const started = performance.now();
+    await expect(count(12, { engine: 'webgpu', signal: abortAfter(100, reason) })).rejects.toBe(reason);
+    expect(performance.now() - started).toBeLessThan(1000);
+    await expect(count(12, { engine: 'webgpu', signal: abortAfter(50) })).rejects.toThrow('gave up after 50 ms');
+    expect(requestAdapter).toHaveBeenCalledTimes(2);
+  });
+
+  it('is shared by counts waiting together: one giving up leaves the other waiting, and the set-up kept', async () => {
+    const adapter = deferred<null>();
+    const requestAdapter = vi.fn(() => adapter.promise);
+    vi.stubGlobal('navigator', { gpu: { requestAdapter } });
+    const patient = count(8, { engine: 'webgpu' });
+    await expect(count(8, { engine: 'webgpu', signal: abortAfter(30) })).rejects.toThrow('gave up after 30 ms');
+    adapter.resolve(null);
+    await expect(patient).rejects.toThrow('found no adapter');
+    expect(requestAdapter).toHaveBeenCalledTimes(1);
+  });
+
+  it('one that every caller gave up on is not kept, and a device that comes late is destroyed', async () => {
+    const late = deferred<unknown>();
+    const requestAdapter = vi.fn(() => late.promise);
+    vi.stubGlobal('navigator', { gpu: { requestAdapter } });
+    await expect(count(8, { engine: 'webgpu', signal: abortAfter(30) })).rejects.toThrow('gave up');
+    const device = idleDevice();
+    late.resolve({ info: { description: 'late adapter' }, requestDevice: async () => device });
+    await vi.waitFor(() => expect(device.destroy).toHaveBeenCalledTimes(1));
+  });
+
+  it('compareEngines does not look for a GPU unless asked, and when asked honours its signal', async () => {
+    const requestAdapter = vi.fn(() => new Promise<null>(() => {}));
+    vi.stubGlobal('navigator', { gpu: { requestAdapter } });
+    const r = await compareEngines(7, { runs: 1 });
+    expect(r.total).toBe(40);
+    expect('webgpu' in r).toBe(false);
+    expect(requestAdapter).not.toHaveBeenCalled();
+    const reason = new Error('no GPU in time');
+    await expect(compareEngines(7, { runs: 1, webgpu: true, signal: abortAfter(100, reason) })).rejects.toBe(reason);
+    expect(requestAdapter).toHaveBeenCalledTimes(1);
   });
 });
 
-/** A task searched to its end, step for step as the GPU kernel (shader.ts) searches it. */
+/** A task searched to its end by the bitmask search over its record's rows, as both GPU kernels search it. */
 function searchTask(work: GpuWork, t: number): number {
-  const at = t * work.stride;
-  const record = work.tasks[at + TASK.record] * RECORD_WORDS;
-  const last = work.tasks[at + TASK.levels] - 1;
-  const mask = (level: number) => work.records[record + level];
-  const shift = (level: number) => work.records[record + 32 + level];
+  const record = work.owner[t] * MAX_N;
+  const last = work.levels[work.owner[t]] - 1;
   const walk = (level: number, cols: number, left: number, right: number, free: number): number => {
     if (level === last) return popcnt(free);
     let found = 0;
     for (; free !== 0; free &= free - 1) {
       const bit = free & -free;
+      const shift = work.shifts[record + level];
       const c = cols | bit;
-      const l = (left | bit) << shift(level);
-      const r = (right | bit) >>> shift(level);
-      found += walk(level + 1, c, l, r, mask(level + 1) & ~(c | l | r));
+      const l = (left | bit) << shift;
+      const r = (right | bit) >>> shift;
+      found += walk(level + 1, c, l, r, work.masks[record + level + 1] & ~(c | l | r));
     }
     return found;
   };
-  return walk(work.tasks[at + TASK.level], work.tasks[at + TASK.cols], work.tasks[at + TASK.left], work.tasks[at + TASK.right], work.tasks[at + TASK.free]);
+  return walk(work.level[t], work.cols[t], work.left[t], work.right[t], work.free[t]);
 }
 
 /** Every subproblem's completions: the host's counts plus its tasks'. */
@@ -139,6 +190,68 @@ describe('the host split into GPU tasks', () => {
         expect(BigInt(gpu[k])).toBe(countExactSync(n, { placed: queensOf(list.queens, list.width, i) }).total);
       });
     }
+  });
+});
+
+describe('the order of the tasks', () => {
+  it('biggest first: by rows left, then by squares open on the first; in record order within a size; each starts from its record\'s mask', () => {
+    const n = 14;
+    const list = plan(n, null, null).subproblems;
+    const all = Array.from({ length: list.count }, (_, i) => i);
+    const work = gpuWork(n, list, all, 1 << 14);
+    const key = (t: number) => [work.levels[work.owner[t]] - work.level[t], popcnt(work.free[t]), -work.owner[t]];
+    let mixed = 0;
+    for (let t = 1; t < work.taskCount; t++) {
+      const [a, b] = [key(t - 1), key(t)];
+      const order = a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+      expect(order).toBeGreaterThanOrEqual(0);
+      if (a[0] !== b[0]) mixed++;
+    }
+    // Breadth-first splitting stops part-way through a level: tasks of two depths, deeper ones last.
+    expect(mixed).toBeGreaterThan(0);
+    for (let t = 0; t < work.taskCount; t++) {
+      const mask = work.masks[work.owner[t] * MAX_N + work.level[t]];
+      expect(work.free[t]).toBe((mask & ~(work.cols[t] | work.left[t] | work.right[t])) >>> 0);
+    }
+  });
+});
+
+describe('the dispatch budget', () => {
+  const limits = { placements: 1024, minPlacements: 256, invocations: 256, maxInvocations: 1 << 18 };
+
+  it('doubles the invocations while that makes the device markedly faster, then goes back to the fewer and sizes the steps', () => {
+    const budget = new DispatchBudget(limits);
+    // A device that runs 1024 invocations at once: 1 ms per 2^20 steps when full, no faster beyond.
+    const msFor = () => (Math.max(budget.invocations, 1024) * budget.placements) / 2 ** 20;
+    const seen: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      seen.push(budget.invocations);
+      budget.adjust(msFor(), true);
+    }
+    expect(seen.slice(0, 4)).toEqual([256, 512, 1024, 2048]);
+    expect(budget.invocations).toBe(1024);
+    const ms = msFor();
+    expect(ms).toBeGreaterThanOrEqual(DISPATCH_MS / 2);
+    expect(ms).toBeLessThanOrEqual(DISPATCH_MS * 2);
+  });
+
+  it('grows the steps at the end of a wave, and starts the next wave from the steps a full device took', () => {
+    const budget = new DispatchBudget({ ...limits, maxInvocations: 256 });
+    budget.adjust(DISPATCH_MS, true);
+    const steady = budget.placements;
+    for (let i = 0; i < 5; i++) budget.adjust(1, false);
+    expect(budget.placements).toBe(steady * 32);
+    budget.startWave();
+    expect(budget.placements).toBe(steady);
+    for (let i = 0; i < 20; i++) budget.adjust(10 * DISPATCH_MS, true);
+    expect(budget.placements).toBe(limits.minPlacements);
+  });
+
+  it('never gives more steps than keep a dispatch\'s count within 32 bits', () => {
+    const budget = new DispatchBudget({ ...limits, maxInvocations: 256 });
+    for (let i = 0; i < 40; i++) budget.adjust(0, false);
+    expect(budget.placements).toBe(MAX_PLACEMENTS);
+    expect(MAX_PLACEMENTS * 32).toBeLessThanOrEqual(2 ** 32);
   });
 });
 

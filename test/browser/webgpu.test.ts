@@ -1,22 +1,36 @@
 // The 'webgpu' engine in Chromium on its software adapter (SwiftShader: no GPU here). It proves
-// the engine exact, not fast: totals and unique counts against the known counts and against the
-// wasm engine on random placements and shards, progress, abort, checkpoints, and compareEngines'
-// third column. The page imports the package's source, built by Vite.
+// the engine exact, not fast: both kernel variants' totals and unique counts against the known
+// counts, the default one against the wasm engine on random placements and shards, progress,
+// abort, suspended and resumed searches, checkpoints, a lost device, and compareEngines' third
+// column. The page imports the package's source, built by Vite, and the tests' way to count with
+// a given kernel variant (test/helpers/gpu-variant.ts), which runs the engine's own path.
 import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KERNEL_VARIANTS } from '../../src/kernel/webgpu/variants.js';
 import { knownCounts } from '../helpers/known-counts.js';
 import { randomInt, randomQueens, seededRandom } from '../helpers/random.js';
 import { BROWSER_TESTS, buildPage, launchChromium, serveDirectory } from './chromium.js';
 
-// The page hands the package to the tests, and the adapter as navigator.gpu describes it.
+const VARIANT_HELPER = fileURLToPath(new URL('../helpers/gpu-variant.ts', import.meta.url));
+
+// The page hands the package to the tests, the variant helper, and the adapter as navigator.gpu describes it.
 const MAIN = `
 import * as nq from 'nqueens-wasm';
+import { countWithVariant } from ${JSON.stringify(VARIANT_HELPER)};
 window.nq = nq;
+window.countWithVariant = async (n, variant) => {
+  const r = await countWithVariant(n, variant);
+  return { total: String(r.total), unique: String(r.unique) };
+};
 const adapter = await navigator.gpu?.requestAdapter();
 window.adapterInfo = adapter ? { vendor: adapter.info.vendor, architecture: adapter.info.architecture } : null;
 document.body.dataset.ready = '1';
 `;
+
+/** The page's variant helper: counts as decimal strings (bigint does not cross into the test). */
+type VariantCounter = (n: number, variant: string) => Promise<{ total: string; unique: string }>;
 
 let server: Server | undefined;
 let url: string;
@@ -54,7 +68,7 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine in Chromium (SwiftShader)', (
     expect(await page.evaluate(() => (window as unknown as { adapterInfo: unknown }).adapterInfo)).toEqual({ vendor: 'google', architecture: 'swiftshader' });
   });
 
-  it('counts n = 1..12: totals and unique counts equal OEIS, engine webgpu', async () => {
+  it('count() counts n = 1..12: totals and unique counts equal OEIS, engine webgpu', async () => {
     const results = await page.evaluate(async () => {
       const { count } = (window as unknown as { nq: typeof import('../../src/index.js') }).nq;
       const out = [];
@@ -67,6 +81,19 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine in Chromium (SwiftShader)', (
     for (const r of results) {
       const known = knownCounts.get(r.n)!;
       expect(r).toEqual({ n: r.n, total: Number(known.total), unique: Number(known.unique), engine: 'webgpu', workers: 1 });
+    }
+  });
+
+  it.each(KERNEL_VARIANTS)('the %s kernel counts n = 1..14 exactly: totals and unique counts', async (variant) => {
+    const results = await page.evaluate(async (which) => {
+      const countWithVariant = (window as unknown as { countWithVariant: VariantCounter }).countWithVariant;
+      const out = [];
+      for (let n = 1; n <= 14; n++) out.push({ n, ...(await countWithVariant(n, which)) });
+      return out;
+    }, variant);
+    for (const r of results) {
+      const known = knownCounts.get(r.n)!;
+      expect(r).toEqual({ n: r.n, total: String(known.total), unique: String(known.unique) });
     }
   });
 
@@ -133,8 +160,9 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine in Chromium (SwiftShader)', (
     const fresh = await openPage(browser);
     const r = await fresh.evaluate(async () => {
       const { count } = (window as unknown as { nq: typeof import('../../src/index.js') }).nq;
-      // A wave of tasks makes two bind groups (the lists of tasks to run swap between dispatches),
-      // and is dispatched once more for every round in which some of its searches were suspended.
+      // A wave of tasks makes one bind group (the default kernel's buffers stay bound for the
+      // wave), and is dispatched once more for every round in which some of its searches were
+      // suspended.
       const pass = GPUComputePassEncoder.prototype;
       const device = GPUDevice.prototype;
       const { dispatchWorkgroups } = pass;
@@ -151,7 +179,7 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine in Chromium (SwiftShader)', (
       };
       try {
         const result = await count(14, { engine: 'webgpu' });
-        return { total: result.total, unique: result.unique, dispatches, waves: bindGroups / 2 };
+        return { total: result.total, unique: result.unique, dispatches, waves: bindGroups };
       } finally {
         pass.dispatchWorkgroups = dispatchWorkgroups;
         device.createBindGroup = createBindGroup;
@@ -214,7 +242,7 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine in Chromium (SwiftShader)', (
   it('compareEngines adds the webgpu column, naming the adapter as software', async () => {
     const r = await page.evaluate(async () => {
       const { compareEngines } = (window as unknown as { nq: typeof import('../../src/index.js') }).nq;
-      return compareEngines(9, { runs: 1 });
+      return compareEngines(9, { runs: 1, webgpu: true });
     });
     expect(r.total).toBe(352);
     expect(r.webgpu).toMatchObject({ adapter: expect.stringMatching(/swiftshader/i), software: true });

@@ -1,89 +1,196 @@
-// The GPU the 'webgpu' engine counts on: from navigator.gpu and from nowhere else (browsers, Deno,
-// and a Node process whose user has installed a WebGPU implementation there). The adapter, the
-// device and the compiled pipeline are set up once per page (or worker) and kept; a lost device is
-// forgotten, so the next count sets up a new one.
+// The GPU the 'webgpu' engine counts on: navigator.gpu where the runtime has one (browsers, Deno),
+// else, in Node, Dawn's binding from the npm package `webgpu`, an optional peer dependency that the
+// user installs beside this one. The adapter, the device and the compiled pipeline are set up once
+// per process (or page, or worker) and kept; a lost device is forgotten, so the next count sets up
+// a new one.
+//
+// WebGPU lets requestAdapter() and requestDevice() take as long as they like, and implementations
+// have shipped where they never settle. So a caller's signal is honoured while it waits for a
+// set-up, and a set-up that every caller gave up on is dropped, not kept for the next count (its
+// device, should one come after all, is destroyed).
 
+import { WebGPUUnavailableError } from '../../errors.js';
+import { abortReason } from '../../run/job.js';
 import { describeAdapter, type AdapterInfo } from './adapter.js';
-import { DispatchBudget } from './dispatch.js';
-import { SHADER } from './shader.js';
-
-/** Thrown (as a rejection) when the 'webgpu' engine is asked for where no GPU can be had. */
-export class WebGPUUnavailableError extends Error {
-  constructor(reason: string) {
-    super(`the 'webgpu' engine is unavailable here (${reason}); use engine: 'wasm'`);
-    this.name = 'WebGPUUnavailableError';
-  }
-}
+import { DispatchBudget } from './budget.js';
+import { DEFAULT_VARIANT, VARIANTS, type KernelVariant } from './variants.js';
 
 export interface Gpu {
+  /**
+   * Where the adapter came from. Held for as long as the device: Dawn's Node binding tears its
+   * instance down when this object is collected, and the device with it (the process crashes).
+   */
+  readonly entry: GPU;
   readonly device: GPUDevice;
-  readonly pipeline: GPUComputePipeline;
   readonly adapter: AdapterInfo;
-  /** Placements per invocation per dispatch on this device. */
+  /** The kernel variants compiled for this device: the default one during set-up, others on first use. */
+  readonly kernels: Map<KernelVariant, Promise<Kernel>>;
+}
+
+/** A kernel variant compiled for a device, and how much work a dispatch of it gets there. */
+export interface Kernel {
+  readonly pipeline: GPUComputePipeline;
   readonly budget: DispatchBudget;
 }
 
-let current: Promise<Gpu> | undefined;
+/** A set-up under way or done, and how many callers wait for it. */
+interface SetUp {
+  readonly promise: Promise<Gpu>;
+  waiting: number;
+  settled: boolean;
+  /** Every caller gave up before it settled: not to be kept, nor its device. */
+  abandoned: boolean;
+}
+
+let current: SetUp | undefined;
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function gpuOf(): GPU | undefined {
-  return (globalThis as { navigator?: { gpu?: GPU } }).navigator?.gpu;
+const isNode = typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === 'string';
+
+/** The package name of Dawn's Node binding; a variable, so that bundlers leave the import alone. */
+const DAWN_PACKAGE = 'webgpu';
+
+/** navigator.gpu, or in Node, a GPU from Dawn's binding where the user installed it. */
+async function entryPoint(): Promise<{ gpu: GPU; source: string; hint: string }> {
+  const gpu = (globalThis as { navigator?: { gpu?: GPU } }).navigator?.gpu;
+  if (gpu !== undefined) return { gpu, source: 'navigator.gpu.requestAdapter()', hint: '' };
+  if (!isNode) throw new WebGPUUnavailableError('there is no navigator.gpu');
+  let dawn: { create(flags: string[]): GPU };
+  try {
+    dawn = (await import(/* @vite-ignore */ /* webpackIgnore: true */ DAWN_PACKAGE)) as typeof dawn;
+  } catch (error) {
+    const missing = (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND';
+    throw new WebGPUUnavailableError(
+      missing
+        ? 'Node has no navigator.gpu, and the optional package `webgpu` (Dawn for Node) is not installed: npm install webgpu'
+        : `the package \`webgpu\` (Dawn for Node) failed to load: ${messageOf(error)}`,
+    );
+  }
+  try {
+    return {
+      gpu: dawn.create([]),
+      source: 'requestAdapter() of Dawn (the package `webgpu`)',
+      hint: ' (Dawn needs a Vulkan driver on Linux: the GPU vendor\'s, or Mesa\'s, e.g. mesa-vulkan-drivers and libvulkan1)',
+    };
+  } catch (error) {
+    throw new WebGPUUnavailableError(`Dawn (the package \`webgpu\`) failed to start: ${messageOf(error)}`);
+  }
 }
 
 async function setUp(): Promise<Gpu> {
-  const gpu = gpuOf();
-  if (gpu === undefined) throw new WebGPUUnavailableError('there is no navigator.gpu');
+  const { gpu, source, hint } = await entryPoint();
   let adapter: GPUAdapter | null;
   try {
-    adapter = await gpu.requestAdapter();
+    adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
   } catch (error) {
-    throw new WebGPUUnavailableError(`navigator.gpu.requestAdapter() failed: ${messageOf(error)}`);
+    throw new WebGPUUnavailableError(`${source} failed: ${messageOf(error)}`);
   }
-  if (adapter === null) throw new WebGPUUnavailableError('navigator.gpu.requestAdapter() found no adapter');
+  if (adapter === null) throw new WebGPUUnavailableError(`${source} found no adapter${hint}`);
   let device: GPUDevice;
   try {
     device = await adapter.requestDevice();
   } catch (error) {
     throw new WebGPUUnavailableError(`the adapter gave no device: ${messageOf(error)}`);
   }
-  const module = device.createShaderModule({ code: SHADER });
-  const messages = (await module.getCompilationInfo()).messages.filter((m) => m.type === 'error');
-  if (messages.length > 0) {
-    device.destroy();
-    throw new WebGPUUnavailableError(`the adapter could not compile the kernel: ${messages.map((m) => m.message).join('; ')}`);
-  }
-  let pipeline: GPUComputePipeline;
+  const set: Gpu = { entry: gpu, device, adapter: describeAdapter(adapter), kernels: new Map() };
   try {
-    pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' } });
+    await kernelOn(set, DEFAULT_VARIANT);
   } catch (error) {
     device.destroy();
-    throw new WebGPUUnavailableError(`the adapter refused the kernel: ${messageOf(error)}`);
+    throw error;
   }
-  const set: Gpu = { device, pipeline, adapter: describeAdapter(adapter), budget: new DispatchBudget() };
-  // A lost device is forgotten: the next count sets up a new one.
-  void device.lost.then(() => {
-    if (current !== undefined) void current.then((g) => g === set && (current = undefined), () => {});
-  });
   return set;
 }
 
-/** The page's GPU, set up on first use; a failure is not kept (the next call tries again). */
-export function acquireGpu(): Promise<Gpu> {
-  const attempt = (current ??= setUp());
-  attempt.catch(() => {
-    if (current === attempt) current = undefined;
-  });
+async function compile(device: GPUDevice, variant: KernelVariant): Promise<Kernel> {
+  const { shader, limits } = VARIANTS[variant];
+  const module = device.createShaderModule({ code: shader });
+  const messages = (await module.getCompilationInfo()).messages.filter((m) => m.type === 'error');
+  if (messages.length > 0) {
+    throw new WebGPUUnavailableError(`the adapter could not compile the ${variant} kernel: ${messages.map((m) => m.message).join('; ')}`);
+  }
+  try {
+    const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' } });
+    return { pipeline, budget: new DispatchBudget(limits) };
+  } catch (error) {
+    throw new WebGPUUnavailableError(`the adapter refused the ${variant} kernel: ${messageOf(error)}`);
+  }
+}
+
+/** A kernel variant compiled for the device, once; a failure is not kept. */
+export function kernelOn(gpu: Gpu, variant: KernelVariant): Promise<Kernel> {
+  let kernel = gpu.kernels.get(variant);
+  if (kernel === undefined) {
+    kernel = compile(gpu.device, variant);
+    gpu.kernels.set(variant, kernel);
+    kernel.catch(() => gpu.kernels.delete(variant));
+  }
+  return kernel;
+}
+
+function start(): SetUp {
+  const promise = setUp();
+  const attempt: SetUp = { promise, waiting: 0, settled: false, abandoned: false };
+  promise.then(
+    (gpu) => {
+      attempt.settled = true;
+      if (attempt.abandoned) {
+        gpu.device.destroy();
+        return;
+      }
+      // A lost device is forgotten: the next count sets up a new one.
+      void gpu.device.lost.then(() => {
+        if (current === attempt) current = undefined;
+      });
+    },
+    () => {
+      // A failure is not kept: the next call tries again.
+      attempt.settled = true;
+      if (current === attempt) current = undefined;
+    },
+  );
   return attempt;
 }
 
-/** The adapter, or null where the 'webgpu' engine cannot run. */
-export async function availableGpu(): Promise<Gpu | null> {
-  try {
-    return await acquireGpu();
-  } catch {
-    return null;
-  }
+/**
+ * The process's GPU, set up on first use. Rejects with the signal's reason when it is aborted
+ * first; a set-up that fails, or that every caller gave up on, is not kept.
+ */
+export function acquireGpu(signal?: AbortSignal): Promise<Gpu> {
+  if (signal?.aborted) return Promise.reject(abortReason(signal));
+  const attempt = (current ??= start());
+  attempt.waiting++;
+  return new Promise<Gpu>((resolve, reject) => {
+    let left = false;
+    const leave = () => {
+      left = true;
+      attempt.waiting--;
+      signal?.removeEventListener('abort', onAbort);
+    };
+    const onAbort = () => {
+      if (left) return;
+      leave();
+      if (attempt.waiting === 0 && !attempt.settled) {
+        attempt.abandoned = true;
+        if (current === attempt) current = undefined;
+      }
+      reject(abortReason(signal!));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    attempt.promise.then(
+      (gpu) => {
+        if (left) return;
+        leave();
+        resolve(gpu);
+      },
+      (error: unknown) => {
+        if (left) return;
+        leave();
+        reject(error);
+      },
+    );
+  });
 }

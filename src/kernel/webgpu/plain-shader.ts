@@ -1,5 +1,6 @@
-// The GPU kernel (WGSL): one invocation per task, a task being a subproblem's record with some of
-// its first free rows already placed by the host (tasks.ts). Each invocation counts its task's
+// The "plain" GPU kernel (WGSL), the first one written and kept to compare with: one invocation
+// per task, a task being a subproblem's record with some of its first free rows already placed by
+// the host (tasks.ts). Each invocation counts its task's
 // completions with Martin Richards' bitmask search over the record's free rows, iterative, on an
 // explicit stack in private memory, and adds them to a 64-bit count kept as two u32 (WGSL has no
 // u64).
@@ -18,7 +19,7 @@ export const TASK = { record: 0, levels: 1, level: 2, cols: 3, left: 4, right: 5
 /** Invocations per workgroup. */
 export const WORKGROUP_SIZE = 64;
 
-export const SHADER = /* wgsl */ `
+export const PLAIN_SHADER = /* wgsl */ `
 struct Params {
   running: u32,  // tasks listed in activeIn
   budget: u32,   // placements per invocation in this dispatch

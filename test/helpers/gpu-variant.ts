@@ -1,0 +1,34 @@
+// A count on the GPU with a given kernel variant, through the engine's own path below the API
+// (plan, job, run/on-gpu.ts), so that a variant other than the default is tested as the engine
+// would run it: ranges, progress, checkpoints and aborts all go through the job.
+
+import { acquireGpu } from '../../src/kernel/webgpu/device.js';
+import type { KernelVariant } from '../../src/kernel/webgpu/variants.js';
+import { acquireKernel, releaseKernel } from '../../src/kernel/select.js';
+import { plan } from '../../src/plan/plan.js';
+import { Job, type JobControl } from '../../src/run/job.js';
+import { countOnGpu } from '../../src/run/on-gpu.js';
+import type { Queen, Shard } from '../../src/types.js';
+
+export interface VariantCase {
+  placed?: readonly Queen[];
+  shard?: Shard;
+  control?: JobControl;
+}
+
+/** Total and unique count (null where the plan gives none) of n on the GPU with `variant`. */
+export async function countWithVariant(n: number, variant: KernelVariant, { placed, shard, control }: VariantCase = {}): Promise<{ total: bigint; unique: bigint | null }> {
+  const p = plan(n, placed ?? null, shard ?? null);
+  const gpu = await acquireGpu(control?.signal);
+  const job = new Job(p, control ?? {});
+  const kernel = await acquireKernel('wasm');
+  const running = countOnGpu(job, p, gpu, kernel, variant).catch((error: unknown) => job.fail(error));
+  try {
+    const tally = await job.promise;
+    return { total: tally.total, unique: p.countsUnique ? tally.unique : null };
+  } finally {
+    // The kernel goes back once the GPU's side has stopped, as count() does it.
+    await running;
+    releaseKernel(kernel);
+  }
+}

@@ -1,0 +1,187 @@
+// The 'webgpu' engine in Node, on a real WebGPU implementation: Dawn's Node binding (the package
+// `webgpu`) on whatever Vulkan driver the machine has; in CI, Mesa's lavapipe (Vulkan on the CPU).
+// Both kernel variants count n = 1..14 and random placements and shards exactly; aborts are
+// honoured during set-up and between dispatches; checkpoints resume; a device lost in the middle
+// of a count rejects it and the next count is exact on a new one; and the CLI counts with it.
+//
+// Without an adapter the tests are skipped, saying why, unless REQUIRE_GPU=1 (CI sets it): then
+// they run, and fail.
+
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { acquireGpu } from '../src/kernel/webgpu/device.js';
+import { KERNEL_VARIANTS } from '../src/kernel/webgpu/variants.js';
+import { count, GpuLostError, type Checkpoint } from '../src/index.js';
+import type { ResumeState } from '../src/run/job.js';
+import { countWithVariant } from './helpers/gpu-variant.js';
+import { knownCounts } from './helpers/known-counts.js';
+import { randomInt, randomQueens, seededRandom } from './helpers/random.js';
+import type { Queen, Shard } from '../src/types.js';
+
+const REQUIRED = process.env.REQUIRE_GPU === '1';
+/** Why there is no GPU here, or null where Dawn gives an adapter. */
+const missing = await acquireGpu().then(
+  () => null,
+  (error: unknown) => (error instanceof Error ? error.message : String(error)),
+);
+if (missing !== null && !REQUIRED) console.warn(`test/webgpu-dawn.test.ts skipped: no WebGPU adapter in Node (${missing}); set REQUIRE_GPU=1 to fail instead`);
+const RUN = missing === null || REQUIRED;
+
+const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+
+/** A signal and the function that aborts it with `reason`. */
+function controlled(reason: unknown) {
+  const controller = new AbortController();
+  return { signal: controller.signal, abort: () => controller.abort(reason) };
+}
+
+describe.skipIf(!RUN)("engine: 'webgpu' in Node, through Dawn", () => {
+  it('has an adapter', async () => {
+    expect(missing).toBeNull();
+    const gpu = await acquireGpu();
+    expect(gpu.adapter.name).not.toBe('');
+  });
+
+  it.each(KERNEL_VARIANTS)('the %s kernel counts n = 1..14 exactly: totals and unique counts', async (variant) => {
+    for (let n = 1; n <= 14; n++) {
+      const known = knownCounts.get(n)!;
+      expect({ n, ...(await countWithVariant(n, variant)) }).toEqual({ n, total: known.total, unique: known.unique });
+    }
+  });
+
+  it('count() runs the default kernel: n = 1..14 exact, engine webgpu, one worker', async () => {
+    for (let n = 1; n <= 14; n++) {
+      const known = knownCounts.get(n)!;
+      const r = await count(n, { engine: 'webgpu' });
+      expect({ n, total: r.exact.total, unique: r.exact.unique, engine: r.engine, workers: r.workers }).toEqual({
+        n,
+        total: known.total,
+        unique: known.unique,
+        engine: 'webgpu',
+        workers: 1,
+      });
+    }
+  });
+
+  it.each(KERNEL_VARIANTS)('the %s kernel counts 30 random placements (n = 6..15, 1 to 5 queens) and shards of n = 13 and 14 as wasm does', async (variant) => {
+    const random = seededRandom(variant === 'plain' ? 2323 : 2324);
+    const cases: { n: number; placed?: Queen[]; shard?: Shard }[] = [];
+    for (let i = 0; i < 30; i++) {
+      const n = randomInt(random, 6, 15);
+      cases.push({ n, placed: randomQueens(random, n, randomInt(random, 1, 5)) });
+    }
+    for (const [n, index, shards] of [[13, 0, 7], [13, 4, 7], [14, 2, 5], [14, 9, 10]]) cases.push({ n, shard: { index, count: shards } });
+    let nonZero = 0;
+    for (const { n, ...options } of cases) {
+      const cpu = await count(n, { ...options, engine: 'wasm', workers: 1 });
+      const gpu = await countWithVariant(n, variant, options);
+      expect({ n, ...options, ...gpu }).toEqual({ n, ...options, total: cpu.exact.total, unique: cpu.exact.unique });
+      if (cpu.total > 0) nonZero++;
+    }
+    expect(nonZero).toBeGreaterThan(20);
+  });
+
+  it('an abort during the set-up rejects with its reason before any progress, and the next count sets up a device and is exact', async () => {
+    // A set-up of its own: the device in use goes away first, so the next count must set one up.
+    const old = await acquireGpu();
+    old.device.destroy();
+    await old.device.lost;
+    const reason = new Error('no time for a set-up');
+    const { signal, abort } = controlled(reason);
+    let progressed = 0;
+    const started = performance.now();
+    const pending = count(12, { engine: 'webgpu', signal, onProgress: () => progressed++ });
+    setTimeout(abort, 1);
+    await expect(pending).rejects.toBe(reason);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(progressed).toBe(0);
+    const next = await count(12, { engine: 'webgpu' });
+    expect([next.total, next.unique]).toEqual([14200, 1787]);
+    expect(await acquireGpu()).not.toBe(old);
+  });
+
+  it.each(KERNEL_VARIANTS)('the %s kernel: an abort between dispatches rejects within a dispatch or two, and the GPU gets no more work', async (variant) => {
+    const gpu = await acquireGpu();
+    const queue = gpu.device.queue;
+    const submit = queue.submit;
+    let submits = 0;
+    queue.submit = function (this: GPUQueue, ...args: Parameters<GPUQueue['submit']>) {
+      submits++;
+      return submit.apply(this, args);
+    };
+    try {
+      const reason = new Error('enough');
+      const { signal, abort } = controlled(reason);
+      let abortedAt = 0;
+      const pending = countWithVariant(16, variant, {
+        control: {
+          signal,
+          onProgress: ({ done }) => {
+            if (done > 0 && abortedAt === 0) {
+              abortedAt = performance.now();
+              abort();
+            }
+          },
+        },
+      });
+      await expect(pending).rejects.toBe(reason);
+      expect(abortedAt).toBeGreaterThan(0);
+      expect(performance.now() - abortedAt).toBeLessThan(1000);
+      const after = submits;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(submits).toBe(after);
+    } finally {
+      queue.submit = submit;
+    }
+  });
+
+  it.each(KERNEL_VARIANTS)('the %s kernel resumes from the checkpoint an abort leaves, to the exact count', async (variant) => {
+    const { signal, abort } = controlled(new Error('stop'));
+    let checkpoint: ResumeState | undefined;
+    await countWithVariant(14, variant, {
+      control: { signal, onCheckpoint: (state) => (checkpoint = state), onProgress: ({ done, total }) => done > total / 3 && abort() },
+    }).catch(() => {});
+    expect(checkpoint!.done.length).toBeGreaterThan(0);
+    expect(await countWithVariant(14, variant, { control: { resume: checkpoint } })).toEqual({ total: 365596n, unique: 45752n });
+  });
+
+  it('count() resumes a checkpoint taken on an abort and sent through JSON, to the exact count', async () => {
+    const controller = new AbortController();
+    let checkpoint: Checkpoint | undefined;
+    await count(15, {
+      engine: 'webgpu',
+      signal: controller.signal,
+      onCheckpoint: (c) => (checkpoint = c),
+      onProgress: ({ done, total }) => done > total / 2 && controller.abort(),
+    }).catch(() => {});
+    const resumed = await count(15, { engine: 'webgpu', resume: JSON.parse(JSON.stringify(checkpoint)) as Checkpoint });
+    expect([resumed.total, resumed.unique, resumed.resumed]).toEqual([2279184, 285053, true]);
+  });
+
+  it('a device destroyed in the middle of a count rejects it with GpuLostError, and the next count sets up a new device and is exact', async () => {
+    const gpu = await acquireGpu();
+    const lost = await count(15, { engine: 'webgpu', onProgress: ({ done }) => done > 0 && gpu.device.destroy() }).then(
+      (r) => `resolved with ${r.total}`,
+      (error: unknown) => error,
+    );
+    expect(lost).toBeInstanceOf(GpuLostError);
+    expect((lost as Error).message).toMatch(/^the GPU device was lost while counting/);
+    const next = await count(13, { engine: 'webgpu' });
+    expect([next.total, next.unique]).toEqual([73712, 9233]);
+    expect(await acquireGpu()).not.toBe(gpu);
+  });
+
+  it('the CLI counts on it: nqueens 12 --engine webgpu prints the exact counts and exits 0', async () => {
+    const r = await new Promise<{ code: number; stdout: string }>((resolve) => {
+      execFile(process.execPath, [bin, '12', '--engine', 'webgpu'], { encoding: 'utf8' }, (error, stdout) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout });
+      });
+    });
+    expect(r.code).toBe(0);
+    const plain = r.stdout.replace(/,/g, '');
+    expect(plain).toMatch(/\b14200\b/);
+    expect(plain).toMatch(/\b1787\b/);
+    expect(plain).toMatch(/webgpu/);
+  });
+});
