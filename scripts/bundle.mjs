@@ -21,5 +21,6 @@ const common = {
   define: { NQUEENS_VERSION: JSON.stringify(version) },
 };
 await build({ ...common, entryPoints: [path('src/index.ts')], outfile: path('dist/nqueens-wasm.js'), platform: 'neutral' });
-await build({ ...common, entryPoints: [path('src/cli/main.ts')], outfile: path('dist/cli.js'), platform: 'node' });
+// The command line's argument parser is a dependency of the package, installed beside it.
+await build({ ...common, entryPoints: [path('src/cli/main.ts')], outfile: path('dist/cli.js'), platform: 'node', external: [...common.external, 'commander'] });
 console.log('bundled dist/nqueens-wasm.js and dist/cli.js');

@@ -1,4 +1,4 @@
-// npm runs this around `npm pack` / `npm publish` (prepack: strip, postpack: restore). The
+// npm runs this around `npm pack` / `npm publish` (prepack: build, then strip; postpack: restore). The
 // `prepare` script builds the package when it is installed from a git URL; in a packed tarball,
 // which already holds the build, it would only make npm warn consumers about an install script.
 // So the tarball's package.json goes without it, and the repository's is put back afterwards.

@@ -1,12 +1,17 @@
 // Checkpoints: the progress of a count as plain JSON-serialisable data, and the check that a
 // checkpoint given to `resume` belongs to the count it is given to. A checkpoint is bound to its
 // count by n, placed, shard and a fingerprint of the planned subproblems, and to its own contents
-// by a checksum, so that an edited or damaged one is refused instead of silently used.
+// by a checksum, so that a damaged one is refused instead of silently used. The checksum is not a
+// signature: anyone can compute it, so it catches accidents (a truncated or corrupted file, a
+// checkpoint of another count), not deliberate edits.
+//
+// Everything here reads the checkpoint by field, never by its text, so that a checkpoint resumes
+// whatever order of keys and whitespace a JSON store gave it back with.
 
 import type { Plan } from './plan/plan.js';
 import type { Subproblems } from './plan/subproblem.js';
 import type { ResumeState } from './run/job.js';
-import type { Checkpoint } from './types.js';
+import type { Checkpoint, Queen, Shard } from './types.js';
 import { ArgumentRangeError } from './validate.js';
 
 /** The format of the checkpoints this version writes and reads. */
@@ -53,8 +58,11 @@ export function fingerprint(plan: Plan): string {
 
 type Unsigned = Omit<Checkpoint, 'checksum'>;
 
+/** Over the fields in a fixed form: the same whatever order the checkpoint's keys come in. */
 function checksum(c: Unsigned): string {
-  return hashText(JSON.stringify([c.version, c.n, c.placed, c.shard, c.plan, c.done, c.total, c.unique, c.elapsedMs]));
+  const shard = c.shard === null ? null : { index: c.shard.index, count: c.shard.count };
+  const plan = { subproblems: c.plan.subproblems, fingerprint: c.plan.fingerprint };
+  return hashText(JSON.stringify([c.version, c.n, c.placed, shard, plan, c.done, c.total, c.unique, c.elapsedMs]));
 }
 
 /** The checkpoint of a count at `state`. */
@@ -77,23 +85,34 @@ function mismatch(field: string, message: string): ArgumentRangeError {
   return new ArgumentRangeError(`options.resume.${field}`, null, '', `options.resume.${field}: ${message}`);
 }
 
-const text = (value: unknown) => JSON.stringify(value);
+/** Placed queens for a message: the first few, and how many there are. */
+function placedText(queens: readonly Queen[] | null): string {
+  if (queens === null) return 'no placed queens';
+  const shown = queens.slice(0, 6).map(([r, c]) => `[${r},${c}]`);
+  return `placed queens [${shown.join(',')}${queens.length > shown.length ? `,… (${queens.length} queens)` : ''}]`;
+}
+
+function sameQueens(a: readonly Queen[] | null, b: readonly Queen[] | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.length === b.length && a.every(([r, c], i) => r === b[i][0] && c === b[i][1]);
+}
+
+const shardText = (shard: Shard | null) => (shard === null ? 'the whole count' : `shard ${shard.index}/${shard.count}`);
 
 /**
- * Where a count resumes from a checkpoint (its shape already checked by validate.ts): a RangeError
- * naming the field when the checkpoint is from another count, another format, or was altered.
+ * Where a count resumes from a checkpoint (the copy that validate.ts made of it): a RangeError
+ * naming the field when the checkpoint is from another count, another format, or damaged.
  */
 export function resumeState(plan: Plan, c: Checkpoint): ResumeState {
   if (c.version !== CHECKPOINT_VERSION) {
     throw mismatch('version', `the checkpoint has format ${c.version}; this version of nqueens-wasm reads format ${CHECKPOINT_VERSION}`);
   }
   if (c.n !== plan.n) throw mismatch('n', `the checkpoint is of a count for n = ${c.n}, this count is for n = ${plan.n}`);
-  const placed = plan.placed === null ? null : plan.placed.map(([r, c]) => [r, c]);
-  if (text(c.placed) !== text(placed)) {
-    throw mismatch('placed', `the checkpoint's placed queens ${text(c.placed)} are not this count's ${text(placed)}`);
+  if (!sameQueens(c.placed, plan.placed)) {
+    throw mismatch('placed', `the checkpoint is of a count with ${placedText(c.placed)}, this count has ${placedText(plan.placed)}`);
   }
-  if (text(c.shard) !== text(plan.shard)) {
-    throw mismatch('shard', `the checkpoint is of shard ${text(c.shard)}, this count is of shard ${text(plan.shard)}`);
+  if (c.shard?.index !== plan.shard?.index || c.shard?.count !== plan.shard?.count) {
+    throw mismatch('shard', `the checkpoint is of ${shardText(c.shard)}, this count is of ${shardText(plan.shard)}`);
   }
   const own = fingerprint(plan);
   if (c.plan.subproblems !== plan.subproblems.count || c.plan.fingerprint !== own) {
@@ -107,7 +126,7 @@ export function resumeState(plan: Plan, c: Checkpoint): ResumeState {
     throw mismatch('unique', plan.countsUnique ? 'must be a decimal string for this count' : 'must be null for this count');
   }
   if (checksum(c) !== c.checksum) {
-    throw mismatch('checksum', 'does not match the checkpoint\'s contents: the checkpoint was edited or damaged');
+    throw mismatch('checksum', "does not match the checkpoint's contents: the checkpoint was edited or damaged");
   }
   return {
     done: c.done,

@@ -7,7 +7,7 @@
 import { countExact } from './count.js';
 import type { CpuEngine, Kernel } from './kernel/kernel.js';
 import type { AdapterInfo } from './kernel/webgpu/adapter.js';
-import { availableGpu } from './kernel/webgpu/device.js';
+import { acquireGpu } from './kernel/webgpu/device.js';
 import { acquireKernel, releaseKernel, resolveEngine } from './kernel/select.js';
 import { plan, type Plan } from './plan/plan.js';
 import { RangeCounter } from './run/count-range.js';
@@ -15,7 +15,7 @@ import { Budget, yieldToEventLoop } from './run/in-thread.js';
 import { abortReason } from './run/job.js';
 import type { Tally } from './run/tally.js';
 import type { CompareOptions, CompareResult } from './types.js';
-import { checkN, checkOptions, checkRuns, checkSignal } from './validate.js';
+import { checkFlag, checkN, checkOptions, checkRuns, checkSignal } from './validate.js';
 
 export const DEFAULT_RUNS = 5;
 const MIN_RUN_MS = 10;
@@ -27,7 +27,7 @@ export interface EngineComparison {
   unique: bigint;
   jsMs: number;
   wasmMs: number;
-  /** Where navigator.gpu gives an adapter. */
+  /** When the GPU was asked for. */
   webgpu?: { ms: number; adapter: AdapterInfo };
 }
 
@@ -76,9 +76,14 @@ class Timer {
   }
 }
 
-/** A warm-up per engine, then `runs` timed runs each, alternating; medians per count. */
-export async function measureEngines(n: number, runs: number, signal?: AbortSignal): Promise<EngineComparison> {
+/**
+ * A warm-up per engine, then `runs` timed runs each, alternating; medians per count. The GPU too
+ * when asked (`webgpu`): rejects with WebGPUUnavailableError where there is none.
+ */
+export async function measureEngines(n: number, runs: number, signal?: AbortSignal, webgpu = false): Promise<EngineComparison> {
   if (signal?.aborted) throw abortReason(signal);
+  // The GPU first, when asked: where there is none, the call fails before any timing.
+  const gpu = webgpu ? await acquireGpu(signal) : null;
   const engines: CpuEngine[] = ['wasm', 'js'];
   // The wasm engine is required here: no silent fallback in a comparison of the two.
   await resolveEngine('wasm');
@@ -99,20 +104,25 @@ export async function measureEngines(n: number, runs: number, signal?: AbortSign
       jsMs.push((await js.run(jsRepeats)).ms);
       wasmMs.push((await wasm.run(wasmRepeats)).ms);
     }
-    const webgpu = await measureGpu(n, runs, reference, signal);
-    return { n, total: reference.total, unique: reference.unique, jsMs: median(jsMs), wasmMs: median(wasmMs), ...(webgpu && { webgpu }) };
+    const gpuMs = gpu === null ? undefined : await timeGpu(n, runs, reference, signal);
+    return {
+      n,
+      total: reference.total,
+      unique: reference.unique,
+      jsMs: median(jsMs),
+      wasmMs: median(wasmMs),
+      ...(gpu !== null && gpuMs !== undefined && { webgpu: { ms: gpuMs, adapter: gpu.adapter } }),
+    };
   } finally {
     kernels.forEach(releaseKernel);
   }
 }
 
 /**
- * The 'webgpu' engine where there is an adapter: whole counts as a caller sees them (the GPU has
- * no kernel call to time apart), a warm-up that must agree with the CPU engines, then `runs` runs.
+ * The 'webgpu' engine: whole counts as a caller sees them (the GPU has no kernel call to time
+ * apart), a warm-up that must agree with the CPU engines, then `runs` runs.
  */
-async function measureGpu(n: number, runs: number, reference: Tally, signal: AbortSignal | undefined) {
-  const gpu = await availableGpu();
-  if (gpu === null) return undefined;
+async function timeGpu(n: number, runs: number, reference: Tally, signal: AbortSignal | undefined): Promise<number> {
   const options = signal === undefined ? { engine: 'webgpu' } : { engine: 'webgpu', signal };
   const check = await countExact(n, options);
   if (check.total !== reference.total || check.unique !== reference.unique) {
@@ -120,16 +130,17 @@ async function measureGpu(n: number, runs: number, reference: Tally, signal: Abo
   }
   const ms: number[] = [];
   for (let i = 0; i < runs; i++) ms.push((await countExact(n, options)).elapsedMs);
-  return { ms: median(ms), adapter: gpu.adapter };
+  return median(ms);
 }
 
-/** Runs the engines on the same n and reports their median times (the GPU's where there is one). */
+/** Runs the engines on the same n and reports their median times (the GPU's too when asked). */
 export async function compareEngines(n: number, options?: CompareOptions): Promise<CompareResult> {
   const size = checkN(n);
-  const o = checkOptions('compareEngines', options, ['runs', 'signal']);
+  const o = checkOptions('compareEngines', options, ['runs', 'signal', 'webgpu']);
   const runs = checkRuns(o.runs) ?? DEFAULT_RUNS;
   const signal = checkSignal(o.signal);
-  const m = await measureEngines(size, runs, signal);
+  const webgpu = checkFlag('options.webgpu', o.webgpu);
+  const m = await measureEngines(size, runs, signal, webgpu);
   return {
     n: m.n,
     total: Number(m.total),

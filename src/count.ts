@@ -13,7 +13,7 @@ import { countOnGpu } from './run/on-gpu.js';
 import { abortReason, Job } from './run/job.js';
 import type { Tally } from './run/tally.js';
 import type { CpuEngine } from './kernel/kernel.js';
-import type { CountOptions, CountResult, CountSyncOptions, Engine } from './types.js';
+import type { Checkpoint, CountOptions, CountResult, CountSyncOptions, Engine, ExactCounts } from './types.js';
 import {
   checkCallback,
   checkCheckpointEvery,
@@ -42,6 +42,8 @@ export interface ExactCount {
   workers: number;
   elapsedMs: number;
   resumed: boolean;
+  /** The checkpoint of the finished count: resuming from it gives this result at once. */
+  finished(): Checkpoint;
 }
 
 // Without options there is nothing more to check, and (on a first call) no more code to compile.
@@ -88,11 +90,23 @@ function checkRequest(n: unknown, options: unknown) {
 }
 
 function exact(p: Plan, engine: Engine, workers: number, tally: Tally, elapsedMs: number, resumed: boolean): ExactCount {
-  return { n: p.n, total: tally.total, unique: p.countsUnique ? tally.unique : null, engine, workers, elapsedMs, resumed };
+  const all = p.subproblems.count;
+  const finished = () => makeCheckpoint(p, { done: all === 0 ? [] : [[0, all]], tally, elapsedMs });
+  return { n: p.n, total: tally.total, unique: p.countsUnique ? tally.unique : null, engine, workers, elapsedMs, resumed, finished };
+}
+
+/** The exact counts of a result; as JSON, decimal strings (JSON has no bigint). */
+class Exact implements ExactCounts {
+  constructor(readonly total: bigint, readonly unique: bigint | null) {}
+
+  toJSON(): { total: string; unique: string | null } {
+    return { total: String(this.total), unique: this.unique === null ? null : String(this.unique) };
+  }
 }
 
 export function toResult(count: ExactCount): CountResult {
-  return { ...count, total: Number(count.total), unique: count.unique === null ? null : Number(count.unique) };
+  const { n, total, unique, engine, workers, elapsedMs, resumed } = count;
+  return { n, total: Number(total), unique: unique === null ? null : Number(unique), exact: new Exact(total, unique), engine, workers, elapsedMs, resumed };
 }
 
 /** countSync with exact (BigInt) counts; for the CLI and the tests. */
@@ -127,7 +141,7 @@ export async function countExact(n: unknown, options?: unknown): Promise<ExactCo
       startedAt,
     });
   if (request.engine === 'webgpu') {
-    const gpu = await acquireGpu();
+    const gpu = await acquireGpu(signal);
     const job = start();
     countWithGpu(job, p, gpu);
     return exact(p, 'webgpu', 1, await job.promise, job.elapsedMs, resume !== undefined);

@@ -4,6 +4,9 @@ export { compareEngines } from './compare.js';
 export { solutions, solveNQueens } from './solutions.js';
 export { findSolution } from './find-solution.js';
 export { isSolution } from './is-solution.js';
+// The errors a caller may want to tell apart with instanceof (argument errors are plain
+// TypeError and RangeError).
+export { GpuLostError, WasmUnavailableError, WebGPUUnavailableError, WorkersRefusedError } from './errors.js';
 export type {
   Checkpoint,
   CompareOptions,
@@ -12,6 +15,7 @@ export type {
   CountResult,
   CountSyncOptions,
   Engine,
+  ExactCounts,
   Progress,
   Queen,
   Shard,

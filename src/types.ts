@@ -53,9 +53,15 @@ export interface CountOptions extends CountSyncOptions {
 }
 
 /**
- * The progress of a count, to continue it later with `resume`: plain JSON-serialisable data.
- * Resuming checks every field against the count it is given to; a checkpoint of another count
- * (or an edited one: `checksum` covers the rest) is a RangeError naming the field.
+ * The progress of a count, to continue it later with `resume`: plain JSON-serialisable data, to
+ * keep anywhere JSON can be kept (a file, a database, localStorage); it resumes whatever order of
+ * keys and whitespace it comes back with. `resume` takes a copy when the call is made.
+ *
+ * Resuming checks the checkpoint against the count it is given to, and refuses with a RangeError
+ * naming the field: a checkpoint of another count (n, placed, shard, or a plan made by another
+ * version), of another format, or damaged (a value changed by accident: `checksum` covers every
+ * field). The checksum is not a signature: anyone can recompute it, so a deliberate edit made
+ * with a recomputed checksum is not detected. Keep checkpoints where only you can write them.
  */
 export interface Checkpoint {
   /** Format version. */
@@ -73,16 +79,24 @@ export interface Checkpoint {
   readonly unique: string | null;
   /** Time spent counting so far, over every run. */
   readonly elapsedMs: number;
-  /** A hash of every field above. */
+  /** A hash of every field above (catches accidents, not deliberate edits). */
   readonly checksum: string;
 }
 
 export interface CountResult {
   n: number;
-  /** Exact number of solutions (exact as long as it is below 2^53, i.e. for every n up to 25). */
+  /**
+   * Number of solutions, as a number: exact below 2^53 (every total up to n = 25), rounded above.
+   * `exact.total` is always exact.
+   */
   total: number;
-  /** Solutions distinct under rotation and reflection; null with `placed` or `shard`. */
+  /**
+   * Solutions distinct under rotation and reflection; null with `placed` or `shard`. A number:
+   * exact below 2^53 (up to n = 26), rounded above; `exact.unique` is always exact.
+   */
   unique: number | null;
+  /** The counts as bigint, always exact (JSON.stringify writes them as decimal strings). */
+  exact: ExactCounts;
   engine: Engine;
   /** Threads the count was given (the calling thread included when it counted too). */
   workers: number;
@@ -90,6 +104,12 @@ export interface CountResult {
   elapsedMs: number;
   /** True when it continued from a checkpoint. */
   resumed: boolean;
+}
+
+/** A count's exact totals. */
+export interface ExactCounts {
+  readonly total: bigint;
+  readonly unique: bigint | null;
 }
 
 /** Options of solutions: those of countSync but shard (a listing is not split). */
@@ -100,6 +120,12 @@ export interface CompareOptions {
   runs?: number;
   /** Aborting rejects the call with `signal.reason` and stops the measurement. */
   signal?: AbortSignal;
+  /**
+   * Also time the 'webgpu' engine (default false): rejects with a WebGPUUnavailableError where
+   * there is no GPU. Setting a GPU up may take long, or (the specification allows it) never end:
+   * pass a `signal` to bound it.
+   */
+  webgpu?: boolean;
 }
 
 export interface CompareResult {
@@ -108,7 +134,7 @@ export interface CompareResult {
   js: { medianMs: number };
   wasm: { medianMs: number };
   /**
-   * The 'webgpu' engine, timed where navigator.gpu gives an adapter (absent elsewhere), with the
+   * The 'webgpu' engine, timed when asked for with `webgpu: true` (absent otherwise), with the
    * adapter's name; `software` for a software adapter, whose time says nothing about GPUs.
    */
   webgpu?: { medianMs: number; adapter: string; software: boolean };

@@ -153,6 +153,13 @@ export function checkWorkers(workers: unknown): number | undefined {
   return checkInteger('options.workers', workers, 1, MAX_WORKERS);
 }
 
+/** A yes-or-no option; absent means no. */
+export function checkFlag(argument: string, value: unknown): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') throw new ArgumentTypeError(argument, 'true or false', describe(value));
+  return value;
+}
+
 export function checkRuns(runs: unknown): number | undefined {
   if (runs === undefined) return undefined;
   return checkInteger('options.runs', runs, 1, 1000);
@@ -251,45 +258,83 @@ export function checkCheckpointEvery(ms: unknown): number | undefined {
 /** The longest decimal count a checkpoint can hold: more digits than 32! has. */
 const MAX_DIGITS = 40;
 
-/** The shape of a checkpoint; whether it belongs to this count is checked against the plan (checkpoint.ts). */
+/**
+ * The shape of a checkpoint; whether it belongs to this count is checked against the plan
+ * (checkpoint.ts). Returns a copy built field by field in the order the package writes them
+ * (each value of the caller's object read once): the count uses only the copy, so nothing the
+ * caller does to its object after the call reaches the count, and the copy's form does not depend
+ * on the order of keys or the whitespace that a JSON store gave it.
+ */
 export function checkResume(resume: unknown): Checkpoint | undefined {
   if (resume === undefined) return undefined;
   const name = 'options.resume';
   if (!isPlainObject(resume)) throw new ArgumentTypeError(name, 'a checkpoint object (from onCheckpoint)', describe(resume));
   const field = (key: string) => `${name}.${key}`;
-  checkInteger(field('version'), resume.version, 0, Number.MAX_SAFE_INTEGER);
-  checkInteger(field('n'), resume.n, 1, MAX_N);
-  const decimal = (key: string, value: unknown, nullable: boolean) => {
-    if (nullable && value === null) return;
+  const version = checkInteger(field('version'), resume.version, 0, Number.MAX_SAFE_INTEGER);
+  const n = checkInteger(field('n'), resume.n, 1, MAX_N);
+  const placed = checkResumePlaced(field('placed'), resume.placed, n);
+  const shard = checkResumeShard(field('shard'), resume.shard);
+  const plan = resume.plan;
+  if (!isPlainObject(plan)) throw new ArgumentTypeError(field('plan'), 'an object { subproblems, fingerprint }', describe(plan));
+  const subproblems = checkInteger(field('plan.subproblems'), plan.subproblems, 0, Number.MAX_SAFE_INTEGER);
+  const fingerprint = plan.fingerprint;
+  if (typeof fingerprint !== 'string') throw new ArgumentTypeError(field('plan.fingerprint'), 'a string', describe(fingerprint));
+  const done = checkResumeDone(field('done'), resume.done, subproblems);
+  const decimal = (key: string, value: unknown, nullable: boolean): string | null => {
+    if (nullable && value === null) return null;
     const allowed = `a decimal string of at most ${MAX_DIGITS} digits${nullable ? ' or null' : ''}`;
     if (typeof value !== 'string') throw new ArgumentTypeError(field(key), allowed, describe(value));
     if (!/^\d+$/.test(value) || value.length > MAX_DIGITS) throw new ArgumentRangeError(field(key), allowed, describe(value));
+    return value;
   };
-  decimal('total', resume.total, false);
-  decimal('unique', resume.unique, true);
-  if (typeof resume.elapsedMs !== 'number' || !Number.isFinite(resume.elapsedMs) || resume.elapsedMs < 0) {
-    throw new ArgumentTypeError(field('elapsedMs'), 'a number of milliseconds', describe(resume.elapsedMs));
+  const total = decimal('total', resume.total, false)!;
+  const unique = decimal('unique', resume.unique, true);
+  const elapsedMs = resume.elapsedMs;
+  if (typeof elapsedMs !== 'number' || !Number.isFinite(elapsedMs) || elapsedMs < 0) {
+    throw new ArgumentTypeError(field('elapsedMs'), 'a number of milliseconds', describe(elapsedMs));
   }
-  if (typeof resume.checksum !== 'string') throw new ArgumentTypeError(field('checksum'), 'a string', describe(resume.checksum));
-  const plan = resume.plan;
-  if (!isPlainObject(plan) || typeof plan.fingerprint !== 'string') {
-    throw new ArgumentTypeError(field('plan'), 'an object { subproblems, fingerprint }', describe(plan));
+  const checksum = resume.checksum;
+  if (typeof checksum !== 'string') throw new ArgumentTypeError(field('checksum'), 'a string', describe(checksum));
+  return { version, n, placed, shard, plan: { subproblems, fingerprint }, done, total, unique, elapsedMs, checksum };
+}
+
+/** A checkpoint's placed queens: null, or at most n [row, col] pairs on the board (whether they are this count's is for checkpoint.ts). */
+function checkResumePlaced(name: string, placed: unknown, n: number): Queen[] | null {
+  if (placed === null) return null;
+  const allowed = 'null or an array of [row, col] pairs';
+  if (!Array.isArray(placed)) throw new ArgumentTypeError(name, allowed, describe(placed));
+  const length = placed.length;
+  if (length > n) throw new ArgumentRangeError(name, `at most ${n} queens`, `${length}`, `${name} must hold at most ${n} queens, got ${length}`);
+  const queens: Queen[] = [];
+  for (let i = 0; i < length; i++) {
+    const queen: unknown = placed[i];
+    if (!Array.isArray(queen) || queen.length !== 2) throw new ArgumentTypeError(`${name}[${i}]`, 'a [row, col] pair', describe(queen));
+    queens.push([checkInteger(`${name}[${i}][0]`, queen[0], 0, n - 1), checkInteger(`${name}[${i}][1]`, queen[1], 0, n - 1)]);
   }
-  const subproblems = checkInteger(field('plan.subproblems'), plan.subproblems, 0, Number.MAX_SAFE_INTEGER);
-  const done = resume.done;
-  if (!Array.isArray(done)) throw new ArgumentTypeError(field('done'), 'an array of [from, to] ranges', describe(done));
-  if (done.length > subproblems) {
-    throw new ArgumentRangeError(field('done'), `at most ${subproblems} ranges`, `${done.length}`);
-  }
+  return queens;
+}
+
+function checkResumeShard(name: string, shard: unknown): Shard | null {
+  if (shard === null) return null;
+  if (!isPlainObject(shard)) throw new ArgumentTypeError(name, 'null or an object { index, count }', describe(shard));
+  const count = checkInteger(`${name}.count`, shard.count, 1, Number.MAX_SAFE_INTEGER);
+  return { index: checkInteger(`${name}.index`, shard.index, 0, count - 1), count };
+}
+
+/** The finished ranges: [from, to) pairs, in order, disjoint, within the checkpoint's plan. */
+function checkResumeDone(name: string, done: unknown, subproblems: number): [number, number][] {
+  if (!Array.isArray(done)) throw new ArgumentTypeError(name, 'an array of [from, to] ranges', describe(done));
+  const length = done.length;
+  if (length > subproblems) throw new ArgumentRangeError(name, `at most ${subproblems} ranges`, `${length}`);
+  const ranges: [number, number][] = [];
   let end = 0;
-  for (let i = 0; i < done.length; i++) {
+  for (let i = 0; i < length; i++) {
     const range: unknown = done[i];
-    const at = field(`done[${i}]`);
+    const at = `${name}[${i}]`;
     if (!Array.isArray(range) || range.length !== 2) throw new ArgumentTypeError(at, 'a [from, to] range', describe(range));
     const from = checkInteger(`${at}[0]`, range[0], end, subproblems);
-    checkInteger(`${at}[1]`, range[1], from + 1, subproblems);
-    end = range[1] as number;
+    end = checkInteger(`${at}[1]`, range[1], from + 1, subproblems);
+    ranges.push([from, end]);
   }
-  // placed and shard are compared with this count's own, which have been checked already.
-  return resume as unknown as Checkpoint;
+  return ranges;
 }

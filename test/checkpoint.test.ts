@@ -84,6 +84,16 @@ describe('checkpoints', () => {
   });
 });
 
+/** [[[…[]…]]], `depth` arrays deep. */
+function nested(depth: number): unknown[] {
+  let value: unknown[] = [];
+  for (let i = 0; i < depth; i++) value = [value];
+  return value;
+}
+
+/** A checkpoint's shape, with values that pass every check of the shape (not of the count). */
+const shape = { version: 1, n: 8, placed: null, shard: null, plan: { subproblems: 1, fingerprint: '' }, done: [], total: '1', unique: null, elapsedMs: 0, checksum: '' };
+
 describe('resuming from a checkpoint of another count, another format, or an edited one', () => {
   async function checkpointOf(n: number, options: CountOptions = {}): Promise<Checkpoint> {
     const { checkpoint } = await interrupted(n, { ...options, workers: 1 }, 150);
@@ -92,8 +102,8 @@ describe('resuming from a checkpoint of another count, another format, or an edi
 
   it.each([
     ['another n', 15, {}, (c: Checkpoint) => c, /options.resume.n: the checkpoint is of a count for n = 16, this count is for n = 15/],
-    ['other placed queens', 16, { placed: [[0, 1]] }, (c: Checkpoint) => c, /options.resume.placed: the checkpoint's placed queens null are not this count's \[\[0,1\]\]/],
-    ['another shard', 16, { shard: { index: 0, count: 2 } }, (c: Checkpoint) => c, /options.resume.shard: the checkpoint is of shard null, this count is of shard \{"index":0,"count":2\}/],
+    ['other placed queens', 16, { placed: [[0, 1]] }, (c: Checkpoint) => c, /options.resume.placed: the checkpoint is of a count with no placed queens, this count has placed queens \[\[0,1\]\]/],
+    ['another shard', 16, { shard: { index: 0, count: 2 } }, (c: Checkpoint) => c, /options.resume.shard: the checkpoint is of the whole count, this count is of shard 0\/2/],
     ['another format', 16, {}, (c: Checkpoint) => ({ ...c, version: 2 }), /options.resume.version: the checkpoint has format 2; this version of nqueens-wasm reads format 1/],
     ['another plan', 16, {}, (c: Checkpoint) => ({ ...c, plan: { ...c.plan, fingerprint: '0123456789abcdef' } }), /options.resume.plan: the checkpoint's subproblems \(\d+, fingerprint 0123456789abcdef\) are not the ones planned here/],
     ['an edited total', 16, {}, (c: Checkpoint) => ({ ...c, total: String(BigInt(c.total) + 1n) }), /options.resume.checksum: does not match the checkpoint's contents: the checkpoint was edited or damaged/],
@@ -107,11 +117,83 @@ describe('resuming from a checkpoint of another count, another format, or an edi
 
   it.each([
     ['a string', 'run.json', TypeError, /options.resume must be a checkpoint object \(from onCheckpoint\), got "run.json"/],
-    ['no total', { version: 1, n: 8, total: undefined }, TypeError, /options.resume.total must be a decimal string/],
-    ['a negative total', { version: 1, n: 8, total: '-1', unique: null, elapsedMs: 0, checksum: '', plan: { subproblems: 1, fingerprint: '' }, done: [] }, RangeError, /options.resume.total must be a decimal string of at most 40 digits/],
-    ['overlapping ranges', { version: 1, n: 8, total: '1', unique: '1', elapsedMs: 0, checksum: '', plan: { subproblems: 9, fingerprint: '' }, done: [[0, 4], [2, 6]] }, RangeError, /options.resume.done\[1\]\[0\] must be an integer from 4 to 9, got 2/],
-  ])('a malformed checkpoint (%s) is refused before any work', async (_label, resume, error, message) => {
+    ['null', null, TypeError, /options.resume must be a checkpoint object \(from onCheckpoint\), got null/],
+    ['no total', { ...shape, total: undefined }, TypeError, /options.resume.total must be a decimal string/],
+    ['a negative total', { ...shape, total: '-1' }, RangeError, /options.resume.total must be a decimal string of at most 40 digits/],
+    ['overlapping ranges', { ...shape, plan: { subproblems: 9, fingerprint: '' }, done: [[0, 4], [2, 6]] }, RangeError, /options.resume.done\[1\]\[0\] must be an integer from 4 to 9, got 2/],
+    ['no placed', { ...shape, placed: undefined }, TypeError, /options.resume.placed must be null or an array of \[row, col\] pairs, got undefined/],
+    ['a shard as an array', { ...shape, shard: [0, 2] }, TypeError, /options.resume.shard must be null or an object \{ index, count \}, got an array of length 2/],
+    ['placed queens nested 100,000 deep', { ...shape, placed: [nested(100_000)] }, TypeError, /^options.resume.placed\[0\] must be a \[row, col\] pair, got an array of length 1$/],
+    ['more placed queens than rows', { ...shape, placed: Array.from({ length: 2_000_000 }, () => [0, 0]) }, RangeError, /^options.resume.placed must hold at most 8 queens, got 2000000$/],
+  ])('a malformed checkpoint (%s) is refused before any work, with a short message naming the field', async (_label, resume, error, message) => {
     await expect(count(8, { resume: resume as never })).rejects.toThrow(error);
     await expect(count(8, { resume: resume as never })).rejects.toThrow(message);
+    const refusal = await count(8, { resume: resume as never }).then(() => 'resolved', (e: Error) => e.message);
+    expect(refusal.length).toBeLessThan(200);
+  });
+});
+
+/** The JSON text of a value with every object's keys sorted, as `jq -S` or a jsonb column gives it back. */
+function sortedKeys(value: unknown, indent?: number): string {
+  const sort = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(sort) : v !== null && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort((v as Record<string, unknown>)[k])])) : v;
+  return JSON.stringify(sort(value), null, indent);
+}
+
+describe('checkpoints kept in JSON stores', () => {
+  it.each([
+    ['the whole count', {}],
+    ['placed queens', { placed: [[3, 5]] as [number, number][] }],
+    ['a shard', { shard: { index: 1, count: 4 } }],
+  ])('of %s resume after their keys are sorted and the text pretty-printed, to the exact count', async (_label, extra) => {
+    const whole = await count(16, extra);
+    const { checkpoint } = await interrupted(16, { ...extra, workers: 1 }, 60);
+    expect(checkpoint).toBeDefined();
+    const text = sortedKeys(checkpoint, 2);
+    // The store really did reorder them: the shard's and plan's keys come back in another order.
+    expect(text.indexOf('"checksum"')).toBeLessThan(text.indexOf('"version"'));
+    if ('shard' in extra) expect(text.indexOf('"count"')).toBeLessThan(text.indexOf('"index"'));
+    const resumed = await count(16, { ...extra, resume: JSON.parse(text) });
+    expect(resumed).toMatchObject({ total: whole.total, unique: whole.unique, resumed: true });
+  });
+});
+
+describe('resume takes a copy of the checkpoint when the call is made', () => {
+  it('changing the finished ranges after the call, to all of them or past the plan, changes nothing: the count is exact', async () => {
+    const { checkpoint } = await interrupted(16, { workers: 1 }, 150);
+    for (const edit of [
+      (c: { done: number[][]; plan: { subproblems: number } }) => (c.done[0][1] = c.plan.subproblems),
+      (c: { done: number[][]; plan: { subproblems: number } }) => c.done.push([c.plan.subproblems + 5, c.plan.subproblems + 9]),
+      (c: { total: string }) => (c.total = '0'),
+    ]) {
+      const mine = JSON.parse(JSON.stringify(checkpoint));
+      const promise = count(16, { workers: 1, resume: mine });
+      edit(mine);
+      expect(await promise).toMatchObject({ total: 14772512, unique: 1846955, resumed: true });
+    }
+  });
+
+  it('reads each field of the caller\'s object once, so a getter cannot give the check one value and the count another', async () => {
+    const { checkpoint } = await interrupted(16, { workers: 1 }, 150);
+    const reads = new Map<string, number>();
+    const tricky = {} as Record<string, unknown>;
+    for (const [key, value] of Object.entries(checkpoint!)) {
+      let first = true;
+      Object.defineProperty(tricky, key, {
+        enumerable: true,
+        get() {
+          reads.set(key, (reads.get(key) ?? 0) + 1);
+          // The first read gets the real value; any later one a forged total or an empty plan.
+          if (first) {
+            first = false;
+            return value;
+          }
+          return key === 'total' ? '999999999' : key === 'done' ? [] : value;
+        },
+      });
+    }
+    expect(await count(16, { workers: 1, resume: tricky as unknown as Checkpoint })).toMatchObject({ total: 14772512, resumed: true });
+    expect([...reads.values()].every((times) => times === 1)).toBe(true);
+    expect([...reads.keys()].sort()).toEqual(Object.keys(checkpoint!).sort());
   });
 });

@@ -139,14 +139,18 @@ describe('nqueens <n> --checkpoint FILE', () => {
       ['has an edited total', (text: string) => text.replace(/"total":"(\d+)"/, (_, t) => `"total":"${BigInt(t) + 1n}"`), /run.json is not a checkpoint of this count \(does not match the checkpoint's contents: the checkpoint was edited or damaged\)/],
       ['is of another n', (text: string) => text, /run.json is not a checkpoint of this count \(the checkpoint is of a count for n = 16, this count is for n = 15\)/, ['15']],
       ['is of another format', (text: string) => text.replace('"version":1', '"version":9'), /run.json is not a checkpoint of this count \(the checkpoint has format 9; this version of nqueens-wasm reads format 1\)/],
-      ['is of a shard, for the whole count', (text: string) => text, /run.json is not a checkpoint of this count \(the checkpoint is of shard null, this count is of shard \{"index":0,"count":4\}\)/, ['16', '--shard', '0/4']],
-      ['is not an object', () => '[1, 2]', /run.json is not a checkpoint of this count \(must be a checkpoint object \(from onCheckpoint\), got an array of length 2\)/],
+      ['is of a shard, for the whole count', (text: string) => text, /run.json is not a checkpoint of this count \(the checkpoint is of the whole count, this count is of shard 0\/4\)/, ['16', '--shard', '0/4']],
+      ['is not an object', () => '[1, 2]', /^nqueens: \S*run.json is not a checkpoint \(it holds an array of length 2\); remove it to count from the start$/],
+      ['holds null', () => 'null', /^nqueens: \S*run.json is not a checkpoint \(it holds null\); remove it to count from the start$/],
+      ['is an empty object', () => '{}', /^nqueens: \S*run.json is not a checkpoint \(version must be an integer from 0 to 9007199254740991, got undefined\); remove it/],
     ] as const)('%s', async (_label, edit, message, args: readonly string[] = ['16']) => {
       const text = JSON.stringify(await make());
       const file = join(dir(), 'run.json');
       writeFileSync(file, edit(text));
       const r = nqueens([...args, '--checkpoint', file]);
       expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 2, stdout: '' });
+      // One line: the file is the problem, not the command line, so no usage follows.
+      expect(r.stderr.split('\n')).toHaveLength(2);
       expect(r.stderr.split('\n')[0]).toMatch(message);
       // The file is left as it was, for the user to look at.
       expect(readFileSync(file, 'utf8')).toBe(edit(text));
@@ -175,7 +179,9 @@ describe('--progress json', () => {
       expect(Object.keys(line)).toEqual(['progress', 'done', 'total', 'solutions', 'perSecond', 'etaMs', 'elapsedMs']);
       expect(line.progress).toBe('n = 16');
     }
-    const middle = lines.find((l) => l.done > 0 && l.done < l.total && l.solutions !== null);
+    // The first line comes at once; the ETA only once enough is counted to tell (a second after the first subproblems).
+    expect(lines[0]).toMatchObject({ done: 0, etaMs: null });
+    const middle = lines.find((l) => l.done > 0 && l.done < l.total && l.solutions !== null && l.etaMs !== null);
     expect(middle).toBeDefined();
     expect(middle.perSecond).toBeGreaterThan(0);
     expect(middle.etaMs).toBeGreaterThan(0);

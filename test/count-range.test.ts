@@ -3,59 +3,13 @@
 // given makes the sizes that no real count reaches in a test.
 import { describe, expect, it } from 'vitest';
 import { BATCH, RESULT_WORDS } from '../assembly/layout.js';
-import type { Kernel } from '../src/kernel/kernel.js';
+import { givenKernel, type Given } from './helpers/given-kernel.js';
 import { wasmKernel } from '../src/kernel/wasm/kernel.js';
 import { compileKernelSync, instantiateKernelSync } from '../src/kernel/wasm/loader.js';
 import type { Subproblems } from '../src/plan/subproblem.js';
 import { RangeCounter, UNBOUNDED } from '../src/run/count-range.js';
 import { addTallies, emptyTally } from '../src/run/tally.js';
 import { HALF_TURN, QUARTER_TURN, SYMMETRIES, THREE_QUARTER_TURN } from '../src/symmetry.js';
-
-interface Given {
-  completions: bigint;
-  halfTurns: bigint;
-  quarterTurns: bigint;
-  weight: number;
-  stabilizer: number;
-}
-
-/** A kernel that reports the given results, `perCall` subproblems per countSteps call. */
-function givenKernel(given: readonly Given[], perCall: number): Kernel {
-  let batchStart = 0;
-  let batchSize = 0;
-  let ready = 0;
-  let offset = 0;
-  const word = (i: number, w: number) => {
-    const g = given[batchStart + i];
-    return [g.completions, g.halfTurns, g.quarterTurns][w];
-  };
-  return {
-    engine: 'wasm',
-    subproblems: new Int8Array(BATCH * 64),
-    fixed: new Uint8Array(BATCH),
-    startBatch(count) {
-      batchStart = offset;
-      batchSize = count;
-      offset += count;
-      ready = 0;
-    },
-    countSteps() {
-      ready = Math.min(batchSize, ready + perCall);
-      return ready;
-    },
-    result: (i, w) => {
-      const value = word(i, w);
-      return value < 2n ** 53n ? Number(value) : Infinity;
-    },
-    bigResult: (i, w) => word(i, w),
-    startSolutions() {
-      throw new Error('not a listing kernel');
-    },
-    nextSolutions() {
-      throw new Error('not a listing kernel');
-    },
-  };
-}
 
 function listOf(given: readonly Given[]): Subproblems {
   return {

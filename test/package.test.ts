@@ -10,7 +10,7 @@ import { packTarball } from './helpers/pack.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 describe('the packed package', () => {
-  it('holds the build, the README and the LICENSE, no prepare script, installs without an install-script warning, and its types compile in a project without Node\'s or WebGPU\'s types', () => {
+  it('holds the build, the README and the LICENSE, no prepare script, installs without an install-script warning, says how to install `webgpu` for the GPU engine, and its types (errors included) compile in a project without Node\'s or WebGPU\'s types', () => {
     const work = mkdtempSync(join(tmpdir(), 'nqueens-pack-'));
     const tarball = packTarball(work);
     const listing = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n');
@@ -35,13 +35,35 @@ describe('the packed package', () => {
     // require(esm): CommonJS code loads it too, on Node >= 20.19.
     const required = spawnSync(process.execPath, ['-e', "console.log(require('nqueens-wasm').totalNQueens(8))"], { cwd: app, encoding: 'utf8' });
     expect(required.stdout).toBe('92\n');
+    // WebGPU in Node comes from the optional package `webgpu`, not installed here: the error says so,
+    // and is the exported class.
+    const gpu = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "import { count, WebGPUUnavailableError } from 'nqueens-wasm'; " +
+          "await count(8, { engine: 'webgpu' }).catch((e) => console.log(e instanceof WebGPUUnavailableError, e.message));",
+      ],
+      { cwd: app, encoding: 'utf8' },
+    );
+    expect(gpu.stdout).toBe(
+      "true the 'webgpu' engine is unavailable here (Node has no navigator.gpu, and the optional package `webgpu` (Dawn for Node) is not installed: npm install webgpu); use engine: 'wasm'\n",
+    );
+    const cli = spawnSync(process.execPath, [join(app, 'node_modules/.bin/nqueens'), '10', '--engine', 'webgpu'], { cwd: app, encoding: 'utf8' });
+    expect({ code: cli.status, stdout: cli.stdout }).toEqual({ code: 1, stdout: '' });
+    expect(cli.stderr).toBe(
+      'nqueens: --engine webgpu is unavailable here (Node has no navigator.gpu, and the optional package `webgpu` (Dawn for Node) is not installed: npm install webgpu); use --engine wasm\n',
+    );
     // The declarations ask nothing of the project: no @types/node, no WebGPU types, skipLibCheck off.
     writeFileSync(
       join(app, 'main.ts'),
-      "import { compareEngines, count, type CompareResult, type CountResult, type Engine } from 'nqueens-wasm';\n" +
+      "import { compareEngines, count, GpuLostError, WasmUnavailableError, WebGPUUnavailableError, WorkersRefusedError, type CompareResult, type CountResult, type Engine } from 'nqueens-wasm';\n" +
         "const engine: Engine = 'webgpu';\n" +
         'export const r: Promise<CountResult> = count(8, { engine });\n' +
-        'export const c: Promise<CompareResult> = compareEngines(8);\n',
+        'export const exact: Promise<bigint> = r.then((result) => result.exact.total);\n' +
+        'export const c: Promise<CompareResult> = compareEngines(8, { webgpu: true });\n' +
+        'export const kinds = (e: unknown) => [e instanceof GpuLostError, e instanceof WasmUnavailableError, e instanceof WebGPUUnavailableError, e instanceof WorkersRefusedError];\n',
     );
     writeFileSync(
       join(app, 'tsconfig.json'),

@@ -1,14 +1,14 @@
-// Every code block of the README runs as written. Each ```sh or ```ts block is marked with where
-// it runs: `<!-- run: clone -->` in a copy of this repository, `<!-- run: app -->` in the project
-// that the README's tarball recipe creates beside it, with the package installed, and
-// `<!-- run: slurm -->` on a Slurm cluster, which test/slurm.test.ts starts and runs it on. Output
-// shown in the README is in ```text blocks, which are not run.
+// Every code block of the README runs as written, as a user runs it. Each ```sh or ```js block is
+// marked with where it runs: `<!-- run: clone -->` in a copy of this repository, `<!-- run: app -->`
+// in the project that the README's tarball recipe creates beside it, with the package installed.
+// A ```sh block runs in bash with the user's PATH (the package's command is `npx nqueens`); a
+// ```js block names its file on its first line (`// quick-start.mjs: node quick-start.mjs`) and
+// runs as that file with node. Output and synopses are in ```text blocks, which are not run.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { transformSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -38,16 +38,24 @@ function blocks(text: string): Block[] {
 
 const runnable = blocks(readme).filter((b) => b.language !== 'text');
 
+/** The file a JavaScript block is run as: its first line says `// name.mjs: node name.mjs`. */
+function fileOf(block: Block): string | null {
+  const match = /^\/\/ ([\w-]+\.mjs): node \1$/.exec(block.code.split('\n')[0]);
+  return match?.[1] ?? null;
+}
+
 function run(script: string, cwd: string): { status: number | null; stdout: string; stderr: string } {
-  const env = { ...process.env, PATH: `${join(cwd, 'node_modules', '.bin')}:${process.env.PATH}`, npm_config_fund: 'false', npm_config_audit: 'false' };
+  const env = { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false' };
   const r = spawnSync('bash', ['-e', '-o', 'pipefail', '-c', script], { cwd, env, encoding: 'utf8', timeout: 240_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 describe('README', () => {
-  it('marks every code block with where it runs, or as text', () => {
-    const unmarked = runnable.filter((b) => !['clone', 'app', 'slurm'].includes(b.where ?? '') || !['sh', 'ts'].includes(b.language));
+  it('marks every code block with where it runs, or as text; each JavaScript block names its file', () => {
+    const unmarked = runnable.filter((b) => !['clone', 'app'].includes(b.where ?? '') || !['sh', 'js'].includes(b.language));
     expect(unmarked.map((b) => `line ${b.line}: \`\`\`${b.language} ${b.where}`)).toEqual([]);
+    const unnamed = runnable.filter((b) => b.language === 'js' && fileOf(b) === null);
+    expect(unnamed.map((b) => `line ${b.line}`)).toEqual([]);
     expect(runnable.length).toBeGreaterThanOrEqual(5);
   });
 
@@ -64,13 +72,12 @@ describe('README', () => {
 
     // The repository's blocks first (one of them creates the project), then the project's, each in README order.
     const ordered = [...runnable.filter((b) => b.where === 'clone'), ...runnable.filter((b) => b.where === 'app')];
-    expect(runnable.filter((b) => b.where === 'slurm')).toHaveLength(1);
     for (const block of ordered) {
       const where = block.where === 'clone' ? clone : app;
-      if (block.language === 'ts') {
-        const file = join(where, `readme-${block.line}.mjs`);
-        writeFileSync(file, transformSync(block.code, { loader: 'ts', format: 'esm' }).code);
-        const r = spawnSync(process.execPath, [file], { cwd: where, encoding: 'utf8', timeout: 240_000 });
+      if (block.language === 'js') {
+        const file = fileOf(block)!;
+        writeFileSync(join(where, file), `${block.code}\n`);
+        const r = run(`node ${file}`, where);
         expect({ line: block.line, status: r.status, stderr: r.stderr }).toEqual({ line: block.line, status: 0, stderr: '' });
         continue;
       }
@@ -81,7 +88,7 @@ describe('README', () => {
         expect(lines.map((l) => l.split('#')[0].trim())).toEqual(['npm install && npm start', 'npm test', 'npm run demo']);
         const start = run('npm run prepare && npm start', clone);
         expect({ line: block.line, status: start.status, stderr: start.status === 0 ? '' : start.stderr }).toEqual({ line: block.line, status: 0, stderr: '' });
-        expect(start.stdout).toMatch(/\n14\s+365596\s+45752\s/);
+        expect(start.stdout).toMatch(/\n\s*14\s+365,596\s+45,752\s/);
         continue;
       }
       const r = run(block.code, where);

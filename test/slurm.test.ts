@@ -19,9 +19,9 @@ const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const ARRAY_SCRIPT = fileURLToPath(new URL('../docs/slurm/nqueens-array.sbatch', import.meta.url));
 const MERGE_SCRIPT = fileURLToPath(new URL('../docs/slurm/nqueens-merge.sbatch', import.meta.url));
 const SHARDS = 16;
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const recipes = readFileSync(new URL('../docs/slurm/README.md', import.meta.url), 'utf8');
 
-/** The first code block after a marker in the README. */
+/** The first code block after a marker in docs/slurm/README.md. */
 function codeAfter(text: string, marker: string): string {
   const at = text.indexOf(marker);
   const block = /```sh\n([\s\S]*?)```/.exec(text.slice(at));
@@ -180,12 +180,12 @@ describe.skipIf(!SLURM_TESTS)(`Slurm job array${SLURM_TESTS ? '' : ` (skipped: $
     }
   }, 60_000);
 
-  it("runs the README's Slurm recipe as written (N = 14, SHARDS = 16): the array, then the merge job: the exact total", async () => {
+  it("runs docs/slurm's recipe as written (N = 14, SHARDS = 16): the array, then the merge job: the exact total", async () => {
     await withCluster(async (cluster) => {
       const job = jobFor(cluster, 14);
       // The recipe names the scripts as docs/slurm/…, from the repository's root; its logs land where it runs.
       symlinkSync(fileURLToPath(new URL('../docs', import.meta.url)), join(job.dir, 'docs'));
-      const recipe = codeAfter(readme, 'run: slurm');
+      const recipe = codeAfter(recipes, 'run: slurm');
       const env = { ...job.env, N: '14', SHARDS: String(SHARDS), CHECKPOINT_DIR: job.checkpoints, RESULTS_DIR: job.results };
       const submitted = spawnSync('bash', ['-e', '-c', recipe], { cwd: job.dir, env, encoding: 'utf8', timeout: 30_000 });
       expect(submitted.status, submitted.stderr).toBe(0);

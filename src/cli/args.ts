@@ -1,43 +1,42 @@
-// The command line, parsed with node:util parseArgs into one of the commands below. Values are
-// only turned from text into numbers here; whether they are in range is for the package's own
-// checks (validate.ts) to say, and main.ts reports their errors with the flags' names.
+// The command line, parsed with commander into one of the commands below: `nqueens <n>` counts (or
+// prints, with --print), and merge, compare and help are subcommands. Values are only turned from
+// text into numbers here; whether they are in range is for the package's own checks (validate.ts)
+// to say, and main.ts reports their errors with the flags' names.
 
-import { parseArgs } from 'node:util';
+import { Command as Program, CommanderError, Option } from 'commander';
 import type { Shard } from '../types.js';
 import type { CompareCommand } from './compare-command.js';
 import type { CountCommand } from './count-command.js';
 import { parseDuration } from './duration.js';
 import type { MergeCommand } from './merge-command.js';
 import type { PrintCommand } from './print-command.js';
-import type { ProgressMode } from './progress.js';
 import { UsageError } from './usage.js';
 
 export type Command =
-  | { kind: 'help' }
-  | { kind: 'version' }
+  | { kind: 'text'; text: string; what: 'the help' | 'the version' }
   | ({ kind: 'count' } & CountCommand)
   | ({ kind: 'print' } & PrintCommand)
   | ({ kind: 'merge' } & MergeCommand)
   | ({ kind: 'compare' } & CompareCommand);
 
-const OPTIONS = {
-  engine: { type: 'string' },
-  workers: { type: 'string' },
-  json: { type: 'boolean' },
-  shard: { type: 'string' },
-  print: { type: 'boolean' },
-  limit: { type: 'string' },
-  runs: { type: 'string' },
-  checkpoint: { type: 'string' },
-  'checkpoint-every': { type: 'string' },
-  progress: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'v' },
-} as const;
+const EXAMPLES = `
+Examples:
+  nqueens 16                             count the 16×16 board on every core
+  nqueens 16 --engine js --workers 1     the TypeScript kernel, one thread
+  nqueens 8 --print --limit 3            the first three boards
+  nqueens 20 --checkpoint n20.json       resumable: run it again after a stop
+  nqueens 20 --shard 3/64 --json > s3    one shard of a split into 64
+  nqueens merge s*                       add the shards up
+  nqueens compare 4..14                  TypeScript against wasm, n = 4..14
 
-function integer(flag: string, text: string): number {
-  if (!/^\d{1,16}$/.test(text)) throw new UsageError(`${flag} must be a whole number, got ${JSON.stringify(text)}`);
-  return Number(text);
+Exit codes: 0 done, 1 failed, 2 bad arguments or an unusable file,
+  130 interrupted (SIGINT, Ctrl-C), 143 terminated (SIGTERM).`;
+
+function whole(flag: string) {
+  return (text: string): number => {
+    if (!/^\d{1,16}$/.test(text)) throw new UsageError(`${flag} must be a whole number, got ${JSON.stringify(text)}`);
+    return Number(text);
+  };
 }
 
 /** "4..14" or a single "12". */
@@ -45,7 +44,7 @@ function range(text: string): [number, number] {
   const single = /^(\d{1,3})$/.exec(text);
   if (single) return [Number(single[1]), Number(single[1])];
   const match = /^(\d{1,3})\.\.(\d{1,3})$/.exec(text);
-  if (!match) throw new UsageError(`compare takes n or a range like 4..14, got ${JSON.stringify(text)}`);
+  if (!match) throw new UsageError(`compare takes n or a range such as 4..14, got ${JSON.stringify(text)}`);
   const [from, to] = [Number(match[1]), Number(match[2])];
   if (from > to) throw new UsageError(`the range must go upwards, got ${text}`);
   return [from, to];
@@ -57,66 +56,149 @@ function shard(text: string): Shard {
   return { index: Number(match[1]), count: Number(match[2]) };
 }
 
-/** Rejects options that the command does not take. */
-function only(command: string, given: Record<string, unknown>, allowed: string[]): void {
-  for (const [name, value] of Object.entries(given)) {
-    if (value !== undefined && !allowed.includes(name)) throw new UsageError(`${command} does not take --${name}`);
-  }
+function duration(text: string): number {
+  const ms = parseDuration(text);
+  if (ms === null) throw new UsageError(`--checkpoint-every takes a duration such as 30s, 500ms, 5m or 1h, got ${JSON.stringify(text)}`);
+  return ms;
 }
 
-export function parseCommand(argv: string[]): Command {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { values, positionals } = parsed;
-  if (values.help) return { kind: 'help' };
-  if (values.version) return { kind: 'version' };
-  const [first, ...rest] = positionals;
-  if (first === undefined) throw new UsageError('no command given');
+const COMMANDS = ['merge', 'compare', 'help'];
 
-  if (first === 'help') {
-    only('help', values, []);
-    return { kind: 'help' };
+/** Letters to change, add or drop to turn a into b. */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
   }
-  if (first === 'merge') {
-    only('merge', values, ['json']);
-    return { kind: 'merge', files: rest, json: values.json ?? false };
+  return previous[b.length];
+}
+
+function boardSize(text: string): number {
+  if (/^\d{1,16}$/.test(text)) return Number(text);
+  if (/^[a-z][a-z-]*$/i.test(text)) {
+    const near = COMMANDS.find((command) => distance(text.toLowerCase(), command) <= 2);
+    throw new UsageError(`unknown command ${JSON.stringify(text)}${near ? ` (did you mean ${near}?)` : ''}; the commands are ${COMMANDS.join(', ')}, or give a board size n`);
   }
-  if (first === 'compare') {
-    only('compare', values, ['runs']);
-    if (rest.length !== 1) throw new UsageError('compare takes n or one range, such as 4..14');
-    const [from, to] = range(rest[0]);
-    return { kind: 'compare', from, to, runs: values.runs === undefined ? undefined : integer('--runs', values.runs) };
-  }
-  if (rest.length > 0) throw new UsageError(`unexpected ${JSON.stringify(rest[0])}`);
-  if (!/^\d{1,16}$/.test(first)) throw new UsageError(`unknown command ${JSON.stringify(first)}; n must be a whole number`);
-  const n = Number(first);
+  throw new UsageError(`n must be a whole number from 1 to 32, got ${JSON.stringify(text)}`);
+}
+
+interface CountValues {
+  engine?: string;
+  workers?: number;
+  json?: boolean;
+  shard?: Shard;
+  checkpoint?: string;
+  checkpointEvery?: number;
+  progress?: 'bar' | 'json' | 'none';
+  print?: boolean;
+  limit?: number;
+}
+
+/** Options that go only with --print, and those that go only with counting. */
+const PRINT_ONLY = ['limit'] as const;
+const COUNT_ONLY = ['workers', 'json', 'shard', 'checkpoint', 'checkpointEvery', 'progress'] as const;
+const FLAG: Record<string, string> = { checkpointEvery: '--checkpoint-every' };
+const flagOf = (key: string) => FLAG[key] ?? `--${key}`;
+
+function countOrPrint(n: number, values: CountValues): Command {
   if (values.print) {
-    only('--print', values, ['print', 'limit', 'engine']);
-    const limit = values.limit === undefined ? Infinity : integer('--limit', values.limit);
-    return { kind: 'print', n, engine: values.engine, limit };
+    const wrong = COUNT_ONLY.find((key) => values[key] !== undefined);
+    if (wrong) throw new UsageError(`${flagOf(wrong)} does not go with --print`);
+    return { kind: 'print', n, engine: values.engine, limit: values.limit ?? Infinity };
   }
-  only('counting', values, ['engine', 'workers', 'json', 'shard', 'checkpoint', 'checkpoint-every', 'progress']);
-  const every = values['checkpoint-every'];
-  if (every !== undefined && values.checkpoint === undefined) throw new UsageError('--checkpoint-every goes with --checkpoint FILE');
-  const everyMs = every === undefined ? undefined : parseDuration(every);
-  if (everyMs === null) throw new UsageError(`--checkpoint-every takes a duration such as 30s, 500ms, 5m or 1h, got ${JSON.stringify(every)}`);
-  const progress = values.progress;
-  if (progress !== undefined && progress !== 'bar' && progress !== 'json' && progress !== 'none') {
-    throw new UsageError(`--progress must be bar, json or none, got ${JSON.stringify(progress)}`);
-  }
+  const wrong = PRINT_ONLY.find((key) => values[key] !== undefined);
+  if (wrong) throw new UsageError(`${flagOf(wrong)} goes with --print`);
+  if (values.checkpointEvery !== undefined && values.checkpoint === undefined) throw new UsageError('--checkpoint-every goes with --checkpoint FILE');
   return {
     kind: 'count',
     n,
     engine: values.engine,
-    workers: values.workers === undefined ? undefined : integer('--workers', values.workers),
+    workers: values.workers,
     json: values.json ?? false,
-    shard: values.shard === undefined ? null : shard(values.shard),
+    shard: values.shard ?? null,
     checkpoint: values.checkpoint ?? null,
-    checkpointEveryMs: everyMs,
-    progress: progress ?? null,
+    checkpointEveryMs: values.checkpointEvery,
+    progress: values.progress ?? null,
   };
+}
+
+/** The program: its commands and options, the help they make, and where a parsed command goes. */
+function program(version: string, width: number, parsed: (command: Command) => void, out: (text: string) => void): Program {
+  const nqueens = new Program('nqueens')
+    .description('Count, list and split the solutions of the n-queens puzzle (n = 1..32).')
+    .usage('<n> [options]\n       nqueens <command> [options]')
+    .helpCommand('help [command]', 'print the help of a command')
+    .enablePositionalOptions()
+    .showSuggestionAfterError()
+    .exitOverride()
+    .configureOutput({ writeOut: out, writeErr: out, outputError: () => {} })
+    .configureHelp({ helpWidth: width, sortSubcommands: false })
+    .argument('<n>', 'the board size: count the solutions of the n×n board', boardSize)
+    .addOption(new Option('--engine <name>', 'the kernel that counts (webgpu: the GPU)').choices(['wasm', 'js', 'webgpu']))
+    .option('--workers <k>', 'worker threads (default: every core once the board is big enough)', whole('--workers'))
+    .option('--shard <i/m>', 'count only shard i of a split into m (0 <= i < m)', shard)
+    .option('--json', 'print the result as one JSON line (counts as strings)')
+    .option('--checkpoint <file>', 'keep the progress in FILE; resume from it when it exists')
+    .option('--checkpoint-every <time>', 'how often FILE is written (default 30s; also 500ms, 5m, 1h)', duration)
+    .addOption(
+      new Option('--progress <how>', 'progress on stderr: a bar (a line every 5 s where stderr is no terminal), JSON lines, or none; default: bar on a terminal, else none').choices(['bar', 'json', 'none']),
+    )
+    .option('--print', 'print the solutions as boards instead of counting them')
+    .option('--limit <k>', 'with --print: at most k boards', whole('--limit'))
+    .version(version, '-v, --version', 'print the version')
+    .helpOption('-h, --help', 'print this help')
+    .addHelpText('after', EXAMPLES)
+    .action((n: number, values: CountValues) => parsed(countOrPrint(n, values)));
+
+  nqueens
+    .command('merge')
+    .description('add up the JSON lines of the shards of one split (standard input without files, or for -)')
+    .argument('[files...]', 'files of shard results')
+    .option('--json', 'print the total as one JSON line')
+    .action((files: string[], values: { json?: boolean }) => parsed({ kind: 'merge', files, json: values.json ?? false }));
+
+  nqueens
+    .command('compare')
+    .description('time the TypeScript and wasm engines, a row per n as it is measured')
+    .argument('<n-or-range>', 'one n, or a range such as 4..14')
+    .option('--runs <k>', 'timed runs per engine after a warm-up (default 5)', whole('--runs'))
+    .option('--json', 'print a JSON line per n instead of the table')
+    .action((text: string, values: { runs?: number; json?: boolean }) => {
+      const [from, to] = range(text);
+      parsed({ kind: 'compare', from, to, runs: values.runs, json: values.json ?? false });
+    });
+  return nqueens;
+}
+
+/** What commander says, on one line, without its "error: ", in the words of the package's own messages. */
+function usageMessage(error: CommanderError): string {
+  const message = error.message.replace(/^error: /, '').replace(/\n\(Did you mean (.*)\?\)$/, ' (did you mean $1?)');
+  const choice = /^option '(--[\w-]+)[^']*' argument '(.*)' is invalid\. Allowed choices are (.*)\.$/.exec(message);
+  const missing = /^option '(--[\w-]+)[^']*' argument missing$/.exec(message);
+  if (missing) return `${missing[1]} needs a value`;
+  if (choice) return `${choice[1]} must be ${choice[3].split(', ').join(', ').replace(/, ([^,]*)$/, ' or $1')}, got ${JSON.stringify(choice[2])}`;
+  return message;
+}
+
+/**
+ * The command that argv asks for; help and the version come back as text to print. `width` is
+ * the terminal's (help is wrapped to it).
+ */
+export function parseCommand(argv: string[], version: string, width = 80): Command {
+  let command: Command | null = null;
+  let text = '';
+  const nqueens = program(version, Math.max(40, Math.min(width, 100)), (c) => (command = c), (t) => (text += t));
+  try {
+    if (argv.length === 0) throw new UsageError('no board size or command given');
+    nqueens.parse(argv, { from: 'user' });
+  } catch (error) {
+    if (!(error instanceof CommanderError)) throw error;
+    if (error.code === 'commander.version') return { kind: 'text', text, what: 'the version' };
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.help') return { kind: 'text', text, what: 'the help' };
+    throw new UsageError(usageMessage(error));
+  }
+  if (command === null) return { kind: 'text', text, what: 'the help' };
+  return command;
 }

@@ -1,53 +1,157 @@
-// The checkpoint file of `nqueens <n> --checkpoint FILE`: read at the start to resume, written
-// atomically (a temporary file beside it, flushed to disk, then renamed over it), so that a crash
-// or a kill in the middle of a write leaves the previous checkpoint whole, never a broken file.
+// The checkpoint file of `nqueens <n> --checkpoint FILE`. Checked before the count starts (a path
+// that cannot hold checkpoints is a usage error then, not a failure at the first write half a
+// minute in), read to resume, and written atomically: a temporary file beside it, flushed to disk,
+// then renamed over it, so that a crash or a kill in the middle of a write leaves the previous
+// checkpoint whole. A failed write leaves no temporary file behind.
+//
+// A symbolic link is followed: the checkpoint is written where it points (the link stays a link),
+// as writing through a link does with any other program.
 
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { closeSync, fsyncSync, lstatSync, openSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { Checkpoint } from '../types.js';
+import { ioErrorText } from './io.js';
 import { UsageError } from './usage.js';
+
+/** A checkpoint path or file that cannot be used: one line, exit code 2. */
+const refused = (message: string) => new UsageError(message, false);
 
 /** Longer than any checkpoint the package writes (its ranges merge as the count goes). */
 const MAX_BYTES = 1 << 20;
+/** Links followed at most, as the system follows them. */
+const MAX_LINKS = 40;
 
-/** The checkpoint in `path`, or null when there is no such file. */
-export function readCheckpoint(path: string): Checkpoint | null {
-  if (!existsSync(path)) return null;
-  let text: string;
+/** A checkpoint could not be written; `message` says where and why. */
+export class CheckpointWriteError extends Error {
+  override name = 'CheckpointWriteError';
+}
+
+function kind(stats: Stats): string {
+  if (stats.isDirectory()) return 'a directory';
+  if (stats.isFIFO()) return 'a FIFO (named pipe)';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  return 'not a regular file';
+}
+
+function statOrNull(path: string, follow: boolean): Stats | null {
   try {
-    const bytes = readFileSync(path);
-    if (bytes.length > MAX_BYTES) throw new UsageError(`${path} is not a checkpoint: it is over ${MAX_BYTES} bytes`);
-    text = bytes.toString('utf8');
+    return follow ? statSync(path) : lstatSync(path);
   } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(`cannot read the checkpoint ${path}: ${(error as Error).message}`);
-  }
-  try {
-    return JSON.parse(text) as Checkpoint;
-  } catch {
-    throw new UsageError(`${path} is not a checkpoint: not JSON (a torn or edited file?); remove it to count from the start`);
+    if ((error as { code?: string }).code === 'ENOENT') return null;
+    throw refused(`--checkpoint ${path}: ${ioErrorText(error)}`);
   }
 }
 
-export function writeCheckpoint(path: string, checkpoint: Checkpoint): void {
-  const temporary = `${path}.${process.pid}.tmp`;
-  const fd = openSync(temporary, 'w');
-  try {
-    writeSync(fd, `${JSON.stringify(checkpoint)}\n`);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+/** The file a path names once its links are followed; it need not exist. */
+function target(path: string): string {
+  let at = resolve(path);
+  for (let hops = 0; hops <= MAX_LINKS; hops++) {
+    const stats = statOrNull(at, false);
+    if (stats === null || !stats.isSymbolicLink()) return at;
+    at = resolve(dirname(at), readlinkSync(at));
   }
-  renameSync(temporary, path);
-  // The rename itself reaches the disk with the directory.
-  const directory = openSync(dirname(path), 'r');
-  try {
-    fsyncSync(directory);
-  } finally {
-    closeSync(directory);
-  }
+  throw refused(`--checkpoint ${path}: too many levels of symbolic links`);
 }
 
-export function removeCheckpoint(path: string): void {
-  rmSync(path, { force: true });
+export class CheckpointFile {
+  private constructor(
+    /** As the user gave it, for messages. */
+    readonly path: string,
+    /** The file written: the path with its links followed. */
+    private readonly file: string,
+  ) {}
+
+  /**
+   * The checkpoint file at `path`, after checking that it can be one: a regular file or none yet,
+   * in a directory where a file can be created and renamed (a usage error otherwise).
+   */
+  static open(path: string): CheckpointFile {
+    if (path === '') throw refused('--checkpoint needs a file name');
+    const file = target(path);
+    const stats = statOrNull(file, true);
+    if (stats !== null && !stats.isFile()) {
+      throw refused(`--checkpoint ${path} is ${kind(stats)}; it must be a regular file (or not exist yet)`);
+    }
+    const directory = dirname(file);
+    const parent = statOrNull(directory, true);
+    if (parent === null) throw refused(`--checkpoint ${path}: the directory ${directory} does not exist`);
+    if (!parent.isDirectory()) throw refused(`--checkpoint ${path}: ${directory} is not a directory`);
+    const checked = new CheckpointFile(path, file);
+    checked.probe();
+    return checked;
+  }
+
+  /** Creates a temporary file beside the checkpoint and renames it, as every write will. */
+  private probe(): void {
+    const first = `${this.file}.${process.pid}.tmp`;
+    const second = `${this.file}.${process.pid}.probe`;
+    try {
+      closeSync(openSync(first, 'wx'));
+      renameSync(first, second);
+    } catch (error) {
+      throw refused(`--checkpoint ${this.path}: cannot write in ${dirname(this.file)}: ${ioErrorText(error)}`);
+    } finally {
+      rmSync(first, { force: true });
+      rmSync(second, { force: true });
+    }
+  }
+
+  /** Whether there is a checkpoint to resume from. */
+  exists(): boolean {
+    return statOrNull(this.file, true) !== null;
+  }
+
+  /** The file's JSON value (checked by the package as a checkpoint), or undefined when there is no file. */
+  read(): unknown {
+    if (!this.exists()) return undefined;
+    let text: string;
+    try {
+      const bytes = readFileSync(this.file);
+      if (bytes.length > MAX_BYTES) throw refused(`${this.path} is not a checkpoint: it is over ${MAX_BYTES} bytes`);
+      text = bytes.toString('utf8');
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      throw refused(`cannot read the checkpoint ${this.path}: ${ioErrorText(error)}`);
+    }
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw refused(`${this.path} is not a checkpoint: not JSON (a torn or edited file?); remove it to count from the start`);
+    }
+  }
+
+  /** Replaces the checkpoint atomically; a CheckpointWriteError when it cannot, the old one left whole. */
+  write(checkpoint: Checkpoint): void {
+    const temporary = `${this.file}.${process.pid}.tmp`;
+    try {
+      const fd = openSync(temporary, 'w');
+      try {
+        const bytes = Buffer.from(`${JSON.stringify(checkpoint)}\n`);
+        for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(temporary, this.file);
+      // The rename itself reaches the disk with the directory.
+      const directory = openSync(dirname(this.file), 'r');
+      try {
+        fsyncSync(directory);
+      } finally {
+        closeSync(directory);
+      }
+    } catch (error) {
+      try {
+        rmSync(temporary, { force: true });
+      } catch {
+        // the write failed either way; that is what the message says
+      }
+      throw new CheckpointWriteError(`cannot write the checkpoint ${this.path}: ${ioErrorText(error)}`);
+    }
+  }
+
+  remove(): void {
+    rmSync(this.file, { force: true });
+  }
 }

@@ -1,8 +1,9 @@
 import { countExact, type ExactCount } from '../count.js';
 import type { Checkpoint, Progress, Shard } from '../types.js';
 import { ArgumentRangeError, ArgumentTypeError } from '../validate.js';
-import { readCheckpoint, removeCheckpoint, writeCheckpoint } from './checkpoint-file.js';
-import type { Io } from './io.js';
+import { CheckpointFile } from './checkpoint-file.js';
+import { CheckpointKeeper } from './checkpoint-keeper.js';
+import { OutputError, write, type Io } from './io.js';
 import { progressView, type ProgressMode } from './progress.js';
 import { formatMs } from './table.js';
 import { UsageError } from './usage.js';
@@ -24,28 +25,34 @@ const CHECKPOINT_EVERY_MS = 30_000;
 /** How often the solutions so far are looked at, for the progress line. */
 const LOOK_EVERY_MS = 1000;
 
+/** The solutions a checkpoint holds, if it is one; the package checks it properly. */
+function solutionsIn(saved: unknown): bigint | null {
+  const total = (saved as { total?: unknown } | null)?.total;
+  return typeof total === 'string' && /^\d{1,40}$/.test(total) ? BigInt(total) : null;
+}
+
 export async function countCommand(command: CountCommand, io: Io): Promise<void> {
-  const { n, engine, workers, json, shard, checkpoint: file } = command;
+  const { n, engine, workers, json, shard } = command;
   const label = shard === null ? `n = ${n}` : `n = ${n}, shard ${shard.index}/${shard.count}`;
   const mode = command.progress ?? (io.stderr.isTTY ? 'bar' : 'none');
-  const resume = file === null ? null : readCheckpoint(file);
-  const everyMs = command.checkpointEveryMs ?? CHECKPOINT_EVERY_MS;
+  const file = command.checkpoint === null ? null : CheckpointFile.open(command.checkpoint);
+  const saved = file?.read();
+  const resume = saved === undefined ? undefined : saved;
+  const keeper =
+    file === null
+      ? null
+      : new CheckpointKeeper(file, command.checkpointEveryMs ?? CHECKPOINT_EVERY_MS, (line) => io.stderr.write(`${line}\n`), resume !== undefined);
   const view = progressView(io.stderr, mode, label);
-  let report = { done: 0, total: 0, solutions: resume === null ? null : (BigInt(String(resume.total).match(/^\d{1,40}$/)?.[0] ?? 0) as bigint | null) };
-  let written = performance.now();
+  let report = { done: 0, total: 0, solutions: resume === undefined ? null : solutionsIn(resume) };
   let told = false;
 
   const onCheckpoint = (c: Checkpoint) => {
     report = { ...report, solutions: BigInt(c.total) };
     view.update(report);
-    const now = performance.now();
     // Written at its own interval, and always when the count is stopped (a signal).
-    if (file !== null && (io.signal.aborted || now - written >= everyMs - LOOK_EVERY_MS / 2)) {
-      writeCheckpoint(file, c);
-      written = now;
-    }
+    keeper?.offer(c, io.signal.aborted, LOOK_EVERY_MS / 2);
   };
-  const watching = file !== null || mode !== 'none';
+  const watching = keeper !== null || mode !== 'none';
   let result: ExactCount;
   try {
     result = await countExact(n, {
@@ -53,11 +60,11 @@ export async function countCommand(command: CountCommand, io: Io): Promise<void>
       workers,
       shard: shard ?? undefined,
       signal: io.signal,
-      resume: resume ?? undefined,
+      resume,
       onCheckpoint: watching ? onCheckpoint : undefined,
-      checkpointEveryMs: watching ? Math.min(everyMs, LOOK_EVERY_MS) : undefined,
+      checkpointEveryMs: watching ? Math.min(command.checkpointEveryMs ?? CHECKPOINT_EVERY_MS, LOOK_EVERY_MS) : undefined,
       onProgress: ({ done, total }: Progress) => {
-        if (resume !== null && !told) {
+        if (resume !== undefined && !told) {
           told = true;
           io.stderr.write(`nqueens: resuming ${label} at ${total === 0 ? 100 : Math.floor((done / total) * 100)}%\n`);
         }
@@ -69,25 +76,51 @@ export async function countCommand(command: CountCommand, io: Io): Promise<void>
     view.end();
     const argument = (error as { argument?: unknown }).argument;
     if ((error instanceof ArgumentRangeError || error instanceof ArgumentTypeError) && typeof argument === 'string' && argument.startsWith('options.resume')) {
-      const why = error.message.replace(/^options\.resume(\.\w+)*:? ?/, '');
-      throw new UsageError(`${file} is not a checkpoint of this count (${why}); remove it to count from the start`);
+      throw new UsageError(`${file!.path} is not a checkpoint${refusal(error)}; remove it to count from the start`, false);
     }
+    if (io.signal.aborted && keeper !== null) io.stderr.write(`${keeper.stopNote()}\n`);
     throw error;
   }
   view.update({ ...report, done: report.total, solutions: result.total });
   view.end();
-  if (file !== null) removeCheckpoint(file);
+  try {
+    await write(io.stdout, resultLine(command, label, result), io.signal, 'the result');
+  } catch (error) {
+    // The count is finished but its result did not get out: keep it, as a finished checkpoint.
+    if (!(error instanceof OutputError) || keeper === null) throw error;
+    const kept = keeper.save(result.finished());
+    throw new OutputError(
+      'the result',
+      error.cause,
+      kept ? `; the finished count is kept in ${keeper.file.path}: run the same command again to print it` : ' (and the checkpoint could not be kept either)',
+    );
+  }
+  file?.remove();
+}
+
+/**
+ * Why the package refused a checkpoint, in terms of the file (which the message names) and its
+ * fields: " of this count (…)" for a checkpoint of another count, " (…)" for something else.
+ */
+function refusal(error: ArgumentRangeError | ArgumentTypeError): string {
+  if (error.argument === 'options.resume') return ` (it holds ${error.got})`;
+  const mismatch = /^options\.resume\.[\w.[\]]+: (.*)$/s.exec(error.message);
+  if (mismatch) return ` of this count (${mismatch[1]})`;
+  return ` (${error.message.replace(/^options\.resume\./, '')})`;
+}
+
+function resultLine({ n, json, shard }: CountCommand, label: string, result: ExactCount): string {
   const { total, unique, elapsedMs } = result;
   if (json) {
     const fields =
       shard === null
         ? { n, total: String(total), unique: String(unique) }
         : { n, shard: { index: shard.index, count: shard.count }, total: String(total) };
-    io.stdout.write(`${JSON.stringify({ ...fields, engine: result.engine, workers: result.workers, elapsedMs, resumed: result.resumed })}\n`);
-    return;
+    return `${JSON.stringify({ ...fields, engine: result.engine, workers: result.workers, elapsedMs, resumed: result.resumed })}\n`;
   }
-  const counts = shard === null ? `${total} solutions, ${unique} unique` : `${total} solutions`;
+  const solutions = `${total} ${total === 1n ? 'solution' : 'solutions'}`;
+  const counts = shard === null ? `${solutions}, ${unique} unique` : solutions;
   const threads = `${result.workers} ${result.workers === 1 ? 'thread' : 'threads'}`;
   const resumed = result.resumed ? ', resumed' : '';
-  io.stdout.write(`${label}: ${counts} (${result.engine}, ${threads}, ${formatMs(elapsedMs)} ms${resumed})\n`);
+  return `${label}: ${counts} (${result.engine}, ${threads}, ${formatMs(elapsedMs)} ms${resumed})\n`;
 }

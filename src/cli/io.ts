@@ -1,15 +1,77 @@
+// What a command writes to and listens to, and how it writes: every write to standard output is
+// awaited until the system has taken it, so that a failure (a full disk, a reader that went away)
+// reaches the command that wrote, which can say what was lost and keep what it must.
+
 /** What a command writes to and listens to; the tests run commands in-process through this. */
 export interface Io {
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WriteStream;
-  /** Aborted on Ctrl-C. */
+  /** Aborted on SIGINT (Ctrl-C) or SIGTERM. */
   signal: AbortSignal;
 }
 
-/** Writes, and waits for the stream to drain when its buffer is full. */
-export function write(stream: NodeJS.WritableStream, text: string): Promise<void> {
-  return new Promise((resolve) => {
-    if (stream.write(text)) resolve();
-    else stream.once('drain', resolve);
+/** Standard output failed: `what` could not be written. Quiet when the reader went away (| head). */
+export class OutputError extends Error {
+  override name = 'OutputError';
+  readonly quiet: boolean;
+
+  constructor(what: string, override readonly cause: unknown, note = '') {
+    super(`cannot write ${what}: ${ioErrorText(cause)}${note}`);
+    this.quiet = (cause as { code?: string } | null)?.code === 'EPIPE' && note === '';
+  }
+}
+
+const WORDS: Record<string, string> = {
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOENT: 'no such file or directory',
+  ENOTDIR: 'not a directory',
+  EISDIR: 'is a directory',
+  EIO: 'input/output error',
+  EPIPE: 'the reader went away (broken pipe)',
+  EFBIG: 'file too large',
+  EBADF: 'the stream is closed',
+};
+
+/** A system error in plain words: "no space left on device", not "ENOSPC: …, write". */
+export function ioErrorText(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && code in WORDS) return WORDS[code];
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * How long a write in flight may finish after a signal: output stopped by a signal stays whole
+ * (a board or a line is written entirely or not at all) unless the reader has stopped reading,
+ * which must not hold the command.
+ */
+const FLUSH_AFTER_SIGNAL_MS = 150;
+
+/**
+ * Writes `text` and resolves once the stream has taken it (flushed to the system); rejects with an
+ * OutputError naming `what` when the write fails, and with the signal's reason when the signal is
+ * aborted: once the write in flight has finished, or after FLUSH_AFTER_SIGNAL_MS if it does not.
+ */
+export function write(stream: NodeJS.WritableStream, text: string, signal: AbortSignal, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onAbort = () => {
+      timer = setTimeout(() => reject(signal.reason), FLUSH_AFTER_SIGNAL_MS);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    stream.write(text, (error?: Error | null) => {
+      signal.removeEventListener('abort', onAbort);
+      clearTimeout(timer);
+      if (error) reject(new OutputError(what, error));
+      else if (signal.aborted) reject(signal.reason);
+      else resolve();
+    });
   });
 }

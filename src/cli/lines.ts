@@ -3,6 +3,7 @@
 // UTF-8 by default; a byte order mark says UTF-8 or UTF-16 (little or big endian) and is dropped.
 
 import { createReadStream } from 'node:fs';
+import { addAbortSignal } from 'node:stream';
 
 export class LineTooLongError extends Error {
   override name = 'LineTooLongError';
@@ -15,9 +16,12 @@ function encodingOf(head: Uint8Array): { label: string; skip: number } {
   return { label: 'utf-8', skip: 0 };
 }
 
-/** The lines of `path` ('-' for standard input), numbered from 1, each at most maxLength characters. */
-export async function* readLines(path: string, maxLength: number): AsyncGenerator<{ line: string; number: number }> {
-  const stream = path === '-' ? process.stdin : createReadStream(path);
+/**
+ * The lines of `path` ('-' for standard input), numbered from 1, each at most maxLength characters.
+ * An abort of `signal` ends the reading at once, also while the input is silent.
+ */
+export async function* readLines(path: string, maxLength: number, signal: AbortSignal): AsyncGenerator<{ line: string; number: number }> {
+  const stream = addAbortSignal(signal, path === '-' ? process.stdin : createReadStream(path));
   let decoder: TextDecoder | undefined;
   let head = new Uint8Array(0);
   let partial = '';

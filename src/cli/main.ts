@@ -7,24 +7,20 @@
 import { parseCommand, type Command } from './args.js';
 import { compareCommand } from './compare-command.js';
 import { countCommand } from './count-command.js';
-import { flagMessage } from './flags.js';
-import type { Io } from './io.js';
+import { engineMessage, flagMessage } from './flags.js';
+import { OutputError, write, type Io } from './io.js';
 import { MergeError } from './merge.js';
 import { mergeCommand } from './merge-command.js';
 import { printCommand } from './print-command.js';
-import { USAGE, UsageError } from './usage.js';
+import { UsageError } from './usage.js';
 
 // The package's version, written in by scripts/bundle.mjs.
 declare const NQUEENS_VERSION: string;
 
 async function run(command: Command, io: Io): Promise<void> {
   switch (command.kind) {
-    case 'help':
-      io.stdout.write(`${USAGE}\n`);
-      return;
-    case 'version':
-      io.stdout.write(`${NQUEENS_VERSION}\n`);
-      return;
+    case 'text':
+      return write(io.stdout, command.text, io.signal, command.what);
     case 'count':
       return countCommand(command, io);
     case 'print':
@@ -42,13 +38,20 @@ export const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 }
 /** Runs the command line; returns the exit code. */
 export async function main(argv: string[], io: Io): Promise<number> {
   try {
-    await run(parseCommand(argv), io);
+    await run(parseCommand(argv, NQUEENS_VERSION, (io.stdout as { columns?: number }).columns), io);
     return 0;
   } catch (error) {
     const usage = error instanceof UsageError ? error.message : flagMessage(error);
     if (usage !== null) {
-      io.stderr.write(`nqueens: ${usage}\n${USAGE}\n`);
+      const hint = error instanceof UsageError && !error.withUsage ? '' : 'Run nqueens --help for the usage.\n';
+      io.stderr.write(`nqueens: ${usage}\n${hint}`);
       return 2;
+    }
+    // A reader that went away (nqueens 12 --print | head) is not an error, unless something is lost.
+    if (error instanceof OutputError) {
+      if (error.quiet) return 0;
+      io.stderr.write(`nqueens: ${error.message}\n`);
+      return 1;
     }
     if (io.signal.aborted) {
       const signal = (io.signal.reason as { signal?: string } | undefined)?.signal ?? 'SIGINT';
@@ -56,7 +59,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       return SIGNAL_EXIT[signal] ?? 130;
     }
     const prefix = error instanceof MergeError ? 'nqueens merge' : 'nqueens';
-    io.stderr.write(`${prefix}: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr.write(`${prefix}: ${engineMessage(error) ?? (error instanceof Error ? error.message : String(error))}\n`);
     return 1;
   }
 }
@@ -70,11 +73,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     controller.abort(Object.assign(new DOMException(signal === 'SIGINT' ? 'interrupted' : 'terminated', 'AbortError'), { signal }));
   });
 }
-// A reader that goes away (nqueens 12 --print | head) is not an error.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(0);
-  throw error;
-});
+// A failed write reaches the command that wrote (io.ts); the streams' own error events need no more.
+process.stdout.on('error', () => {});
+process.stderr.on('error', () => {});
 const code = await main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, signal: controller.signal });
 // Stopped by a signal: leave now, without waiting for threads that are being stopped.
 if (controller.signal.aborted) process.exit(code);

@@ -1,4 +1,4 @@
-import type { Io } from './io.js';
+import { write, type Io } from './io.js';
 import { LineTooLongError, readLines } from './lines.js';
 import { MAX_LINE, MergeError, parseShardResult, ShardMerger } from './merge.js';
 
@@ -14,7 +14,7 @@ export async function mergeCommand({ files, json }: MergeCommand, io: Io): Promi
   for (const file of files.length === 0 ? ['-'] : files) {
     const name = file === '-' ? '(standard input)' : file;
     try {
-      for await (const { line, number } of readLines(file, MAX_LINE)) {
+      for await (const { line, number } of readLines(file, MAX_LINE, io.signal)) {
         io.signal.throwIfAborted();
         if (line.trim() !== '') merger.add(parseShardResult(line, `${name}:${number}`));
       }
@@ -25,9 +25,10 @@ export async function mergeCommand({ files, json }: MergeCommand, io: Io): Promi
     }
   }
   const { n, count, total } = merger.result();
-  io.stdout.write(
-    json
-      ? `${JSON.stringify({ n, shards: count, total: String(total) })}\n`
-      : `n = ${n}: ${total} solutions (${count} shards merged)\n`,
+  await write(
+    io.stdout,
+    json ? `${JSON.stringify({ n, shards: count, total: String(total) })}\n` : `n = ${n}: ${total} solutions (${count} shards merged)\n`,
+    io.signal,
+    'the result',
   );
 }

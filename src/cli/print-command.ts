@@ -31,7 +31,7 @@ export async function printCommand({ n, engine, limit }: PrintCommand, io: Io): 
     }
     // Whole blocks only, so that output cut short by a signal is still well-formed.
     if (chunk.length >= 1 << 16) {
-      await write(io.stdout, chunk);
+      await write(io.stdout, chunk, io.signal, 'the boards');
       chunk = '';
     }
     if (performance.now() - sliceStarted >= SLICE_MS) {
@@ -40,5 +40,5 @@ export async function printCommand({ n, engine, limit }: PrintCommand, io: Io): 
       sliceStarted = performance.now();
     }
   }
-  await write(io.stdout, chunk);
+  await write(io.stdout, chunk, io.signal, 'the boards');
 }

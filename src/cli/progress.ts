@@ -1,8 +1,14 @@
 // Progress that a person (or a batch log) can use on a long run: subproblems done of those
-// planned, solutions so far, the rate and the ETA. As a bar redrawn in place on a terminal, or as
-// JSON lines on stderr (--progress json), at most once a second and once at the end.
+// planned, solutions so far, the rate and the ETA. On a terminal, one line redrawn in place and cut
+// to the terminal's width (it never wraps, so it never floods the screen); elsewhere a plain line
+// every few seconds and one at the end; or JSON lines (--progress json), at most once a second.
+//
+// Written here rather than taken from a progress-bar package: the line holds exact counts past
+// 2^53, the same figures go out as JSON lines for batch logs, and the line is cut to the width
+// instead of switching the terminal's line wrapping off; all in about a hundred lines.
 
 import { formatDuration, progressSummary } from './duration.js';
+import { EtaEstimate } from './eta.js';
 
 export type ProgressMode = 'bar' | 'json' | 'none';
 
@@ -16,60 +22,96 @@ export interface ProgressReport {
 
 export interface ProgressView {
   update(report: ProgressReport): void;
-  /** Clears the bar; writes the last JSON line. */
+  /** Clears the bar; writes the last line (lines and JSON). */
   end(): void;
 }
 
-const WIDTH = 24;
+/** What a view writes to: a stream, and whether (and how wide) it is a terminal. */
+interface Output {
+  write(text: string): unknown;
+  readonly isTTY?: boolean;
+  readonly columns?: number;
+}
 
-export function progressView(stream: NodeJS.WriteStream, mode: ProgressMode, label: string): ProgressView {
+const BAR_EVERY_MS = 100;
+const JSON_EVERY_MS = 1000;
+const LINE_EVERY_MS = 5000;
+/** The bar's own width, where the terminal has room for it. */
+const BAR_WIDTH = 20;
+
+/** The parts of a line in the order they are dropped when the terminal is narrow: the last first. */
+function parts(label: string, report: ProgressReport, etaMs: number | null, perSecond: number | null): string[] {
+  const percent = report.total === 0 ? 100 : Math.floor((report.done / report.total) * 100);
+  const out = [`${label}`, `${percent}%`];
+  if (etaMs !== null && report.done < report.total) out.push(`ETA ${formatDuration(etaMs)}`);
+  out.push(`${report.done.toLocaleString('en')}/${report.total.toLocaleString('en')} subproblems`);
+  if (report.solutions !== null) out.push(`${report.solutions.toLocaleString('en')} solutions`);
+  if (perSecond !== null) out.push(`${perSecond.toFixed(perSecond < 10 ? 1 : 0)}/s`);
+  return out;
+}
+
+/** The bar line, as much of it as fits in `width` columns (the last one left free: no wrap). */
+export function barLine(label: string, report: ProgressReport, etaMs: number | null, perSecond: number | null, width: number): string {
+  const [name, percent, ...rest] = parts(label, report, etaMs, perSecond);
+  const fraction = report.total === 0 ? 1 : report.done / report.total;
+  const filled = Math.round(fraction * BAR_WIDTH);
+  const bar = `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}]`;
+  const room = width - 1;
+  let line = `${name} ${bar} ${percent}`;
+  if (line.length > room) line = `${name} ${percent}`;
+  for (const part of rest) {
+    if (line.length + 3 + part.length > room) break;
+    line += ` · ${part}`;
+  }
+  return line.length > room ? line.slice(0, room) : line;
+}
+
+export function progressView(stream: Output, mode: ProgressMode, label: string): ProgressView {
   if (mode === 'none') return { update() {}, end() {} };
+  const onTerminal = mode === 'bar' && stream.isTTY === true;
   const started = performance.now();
-  let first: number | null = null;
+  const eta = new EtaEstimate();
   let last: ProgressReport | null = null;
   let drawnAt = -Infinity;
   let drawn = false;
-  const rate = (report: ProgressReport, now: number) => {
-    // Subproblems per second in this run (a resumed count starts from where it was).
-    const counted = report.done - (first ?? report.done);
-    const seconds = (now - started) / 1000;
-    return seconds > 0 ? counted / seconds : 0;
-  };
-  const line = (report: ProgressReport, now: number) => {
-    const perSecond = rate(report, now);
-    const etaMs = perSecond > 0 ? ((report.total - report.done) / perSecond) * 1000 : null;
+
+  const draw = (report: ProgressReport, now: number) => {
+    const etaMs = eta.remainingMs(report.done, report.total, now);
+    const perSecond = eta.perSecond(now);
     if (mode === 'json') {
       return `${JSON.stringify({
         progress: label,
         done: report.done,
         total: report.total,
         solutions: report.solutions === null ? null : String(report.solutions),
-        perSecond: Number(perSecond.toFixed(2)),
+        perSecond: perSecond === null ? 0 : Number(perSecond.toFixed(2)),
         etaMs: etaMs === null ? null : Math.round(etaMs),
         elapsedMs: Math.round(now - started),
       })}\n`;
     }
-    const fraction = report.total === 0 ? 1 : report.done / report.total;
-    const filled = Math.round(fraction * WIDTH);
-    const solutions = report.solutions === null ? '' : ` · ${report.solutions.toLocaleString('en')} solutions`;
-    const speed = perSecond > 0 ? ` · ${perSecond.toFixed(perSecond < 10 ? 1 : 0)}/s` : '';
-    return `\r\x1b[K${label} [${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${progressSummary(report.done, report.total, etaMs)}${solutions}${speed}`;
+    if (onTerminal) return `\r${barLine(label, report, etaMs, perSecond, stream.columns ?? 80)}\x1b[K`;
+    return `${parts(label, report, etaMs, perSecond).join(' · ').replace(' · ', ': ')}\n`;
   };
+  const every = mode === 'json' ? JSON_EVERY_MS : onTerminal ? BAR_EVERY_MS : LINE_EVERY_MS;
+
   return {
     update(report) {
-      first ??= report.done;
-      last = report;
       const now = performance.now();
-      if (now - drawnAt < (mode === 'json' ? 1000 : 100)) return;
+      eta.observe(report.done, now);
+      last = report;
+      // Plain lines wait a whole interval before the first: a short count writes only its last.
+      if (!onTerminal && mode !== 'json' && drawnAt === -Infinity) drawnAt = now;
+      if (now - drawnAt < every) return;
       drawnAt = now;
-      stream.write(line(report, now));
+      stream.write(draw(report, now));
       drawn = true;
     },
     end() {
-      if (mode === 'json' && last !== null) stream.write(line(last, performance.now()));
-      if (mode === 'bar' && drawn) stream.write('\r\x1b[K');
+      if (onTerminal) {
+        if (drawn) stream.write('\r\x1b[K');
+      } else if (last !== null) stream.write(draw(last, performance.now()));
     },
   };
 }
 
-export { formatDuration };
+export { formatDuration, progressSummary };

@@ -3,6 +3,7 @@
 // A thread counts as started once it has said it is ready; after terminate() nothing more is
 // heard from it, so that no late message of a stopped thread can reach anyone.
 
+import { WorkersRefusedError } from '../errors.js';
 import type { FromWorker, ToWorker } from './messages.js';
 import { workerSource } from './worker.generated.js';
 
@@ -38,16 +39,6 @@ export async function availableCores(): Promise<number> {
   return Math.max(1, globalThis.navigator?.hardwareConcurrency ?? 1);
 }
 
-/** Thrown when a page's Content-Security-Policy does not let the package start worker threads. */
-export class WorkersRefusedError extends Error {
-  constructor(detail: string) {
-    super(
-      `the page's Content-Security-Policy refused to start a worker thread from a blob: URL (${detail}); ` +
-        `allow it with worker-src blob: (or script-src blob: where there is no worker-src), or count without workers`,
-    );
-    this.name = 'WorkersRefusedError';
-  }
-}
 
 /**
  * Starts a thread and hands it the compiled kernel (or null); resolves once it is ready, rejects

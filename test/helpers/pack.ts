@@ -6,9 +6,9 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
- * Packs the package as `npm pack` does, its prepack and postpack scripts included, but without
- * `prepare`'s rebuild (npm test has built it already; a rebuild would replace dist/ under the feet
- * of the other test files): from a copy of the built package.
+ * Packs the package as `npm pack` does, with its prepack and postpack manifest steps, but without
+ * prepack's rebuild (npm test has built it already; a rebuild would replace dist/ under the feet of
+ * the other test files): from a copy of the built package.
  */
 export function packTarball(work: string): string {
   const stage = join(work, 'stage');
@@ -17,9 +17,9 @@ export function packTarball(work: string): string {
   for (const entry of ['dist', 'README.md', 'LICENSE', 'package.json', 'scripts/pack-manifest.mjs']) {
     cpSync(join(root, entry), join(stage, entry), { recursive: true });
   }
-  execFileSync('npm', ['run', '--silent', 'prepack'], { cwd: stage, stdio: 'pipe' });
+  execFileSync(process.execPath, ['scripts/pack-manifest.mjs', 'strip'], { cwd: stage, stdio: 'pipe' });
   execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', work], { cwd: stage, stdio: 'pipe' });
-  execFileSync('npm', ['run', '--silent', 'postpack'], { cwd: stage, stdio: 'pipe' });
+  execFileSync(process.execPath, ['scripts/pack-manifest.mjs', 'restore'], { cwd: stage, stdio: 'pipe' });
   return join(work, readdirSync(work).find((f) => f.endsWith('.tgz'))!);
 }
 

@@ -2,6 +2,7 @@
 // per thread and cached (a worker thread is handed the module its parent compiled); each kernel
 // instance gets its own memory. The same code runs in Node, in a browser page and in a worker.
 
+import { WasmUnavailableError } from '../../errors.js';
 import { kernelWasmBase64 } from './kernel.generated.js';
 
 export interface KernelExports {
@@ -18,13 +19,6 @@ export interface KernelExports {
   nextSolutions(max: number, budget: number): number;
 }
 
-/** Thrown when the wasm engine is asked for where WebAssembly cannot run. */
-export class WasmUnavailableError extends Error {
-  constructor(reason: string) {
-    super(`the 'wasm' engine is unavailable here (${reason}); use engine: 'js'`);
-    this.name = 'WasmUnavailableError';
-  }
-}
 
 let compiled: WebAssembly.Module | undefined;
 let compiling: Promise<WebAssembly.Module> | undefined;

@@ -1,0 +1,72 @@
+// Counts past 2^53 (n = 26 and 27 have them, and shards and placed counts of bigger boards): the
+// result's `total` and `unique` are numbers, rounded there, and `exact` carries the counts as
+// bigint, exactly; JSON.stringify writes them as decimal strings. No real count gets there in a
+// test, so the kernel that counts is one that reports given results.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { givenKernel, type Given } from './helpers/given-kernel.js';
+
+const given = { current: null as Given[] | null };
+
+// The engine selection hands out the given kernel while a test sets one.
+vi.mock('../src/kernel/select.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../src/kernel/select.js')>();
+  return {
+    ...real,
+    acquireKernelSync: (engine: Parameters<typeof real.acquireKernelSync>[0]) =>
+      given.current === null ? real.acquireKernelSync(engine) : givenKernel(given.current, 1),
+    acquireKernel: async (engine: Parameters<typeof real.acquireKernel>[0]) =>
+      given.current === null ? real.acquireKernel(engine) : givenKernel(given.current, 1),
+    releaseKernel: (kernel: Parameters<typeof real.releaseKernel>[0]) => (given.current === null ? real.releaseKernel(kernel) : undefined),
+  };
+});
+
+const { count, countSync } = await import('../src/index.js');
+
+afterEach(() => {
+  given.current = null;
+});
+
+// n = 8 is planned as one subproblem, the empty board, which all eight symmetries fix: Burnside's
+// lemma gives unique = (completions + halfTurns + 2 quarterTurns) / 8.
+const completions = 2n ** 60n + 8n;
+const halfTurns = 2n ** 60n + 8n;
+const quarterTurns = 2n ** 59n + 4n;
+const whole: Given = { completions, halfTurns, quarterTurns, weight: 1, stabilizer: 0xff };
+const unique = (completions + halfTurns + 2n * quarterTurns) / 8n;
+
+describe('a count past 2^53', () => {
+  it('is neither total nor unique exactly as a number, so the test means something', () => {
+    expect(BigInt(Number(completions))).not.toBe(completions);
+    expect(BigInt(Number(unique))).not.toBe(unique);
+  });
+
+  it.each([
+    ['countSync', () => countSync(8)],
+    ['count', () => count(8)],
+  ])('%s: total and unique are the numbers nearest, exact the counts as bigint, and JSON has them as decimal strings', async (_label, run) => {
+    given.current = [whole];
+    const result = await run();
+    expect(result.exact.total).toBe(completions);
+    expect(result.exact.unique).toBe(unique);
+    expect(result.total).toBe(Number(completions));
+    expect(result.unique).toBe(Number(unique));
+    expect(JSON.parse(JSON.stringify(result)).exact).toEqual({ total: String(completions), unique: String(unique) });
+  });
+
+  it('of a shard: exact.unique is null, exact.total exact', () => {
+    // A shard of n = 8 is the same one subproblem (shard 0 of 1), counted without the unique count.
+    given.current = [whole];
+    const result = countSync(8, { shard: { index: 0, count: 1 } });
+    expect(result.exact).toEqual({ total: completions, unique: null });
+    expect(result.unique).toBeNull();
+    expect(JSON.parse(JSON.stringify(result)).exact).toEqual({ total: String(completions), unique: null });
+  });
+});
+
+describe('an ordinary count', () => {
+  it('has exact equal to its numbers', async () => {
+    const result = await count(12);
+    expect(result.exact).toEqual({ total: 14200n, unique: 1787n });
+    expect(result).toMatchObject({ total: 14200, unique: 1787 });
+  });
+});
