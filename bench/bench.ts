@@ -1,12 +1,15 @@
-// npm run bench [-- <n or from..to>...] [--runs k] [--json]
+// npm run bench [-- <n or from..to>...] [section flags] [--runs k] [--cold-runs k] [--json] [--help]
 //
-// Times, in one run on one machine: per n, a count on the TS and the wasm engine, the wasm kernel
-// alone and its C transcription over the same subproblems, and a plain mirror-halving Richards
-// search in C (bench/counting.ts). Boards from n = 19 on are timed on an even sample, shard 0 of
-// m, checked against the bitmask search alone on a smaller sample; the mirror search is
-// extrapolated there by the growth of its time per solution from n = 16 to 17. Then the cold
-// start in fresh processes (bench/cold-start.ts), listing, worker threads, findSolution, and the
-// webgpu engine where an adapter can be had (bench/webgpu.ts).
+// Times, in one run on one machine, the sections asked for (every one but --gpu when none is):
+// --kernels: per n, a count on the TS and the wasm engine, the wasm kernel alone and its C
+//   transcription over the same subproblems, and a plain mirror-halving Richards search in C
+//   (bench/counting.ts). Boards from n = 19 on are timed on an even sample, shard 0 of m, checked
+//   against the bitmask search alone on a smaller sample; the mirror search is extrapolated there
+//   by the growth of its time per solution from n = 16 to 17.
+// --cold: first calls in fresh processes (bench/cold-start.ts). --threads: count(n) on worker
+// threads, and how fast an abort rejects. --listing: solutions(n) streamed on both engines.
+// --find: findSolution for large n. --gpu: each GPU kernel variant against one wasm thread
+// (bench/webgpu.ts). Every section times the boards asked for, or its own defaults without any.
 
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -17,11 +20,44 @@ import { solutions } from '../src/solutions.js';
 import { formatMs, formatTable } from '../src/cli/table.js';
 import { cold, coldPinned } from './cold-start.js';
 import { countingRow, median, status, MIN_RUN_MS, type Row } from './counting.js';
-import { buildNative, packageRoot, runNative } from './native.js';
-import { measureWebGpu } from './webgpu.js';
+import { buildNative, packageRoot, runNative, type NativeBuilds } from './native.js';
+import { GPU_BOARDS, measureGpu, type GpuReport } from './webgpu.js';
 
-/** Boards the webgpu engine is timed on (a software adapter is slow: hence small ones). */
-const GPU_BOARDS = [10, 12, 13, 14];
+const HELP = `npm run bench [-- <n or from..to>...] [section flags] [options]
+
+Times nqueens-wasm against its competitors on this machine, in one run. Boards are n = 4..22,
+one or more, as n or from..to; without any, each section times its own defaults (below).
+
+Sections (every one but --gpu when none is given):
+  --kernels   counting: TS and wasm engines, the wasm and C kernels, a plain C search
+              (default boards 12..17 19 20; from n = 19 on, an even sample)
+  --cold      first calls in fresh processes (default 4 8 10 12 13 14, and 12 14..17 on every core)
+  --threads   count(n) on 1 and 2 worker threads, and how fast an abort rejects (default 16)
+  --listing   solutions(n) streamed on both engines (default 14; boards above 15 are left out)
+  --find      findSolution(n) for n = 1,000,000 and 10,000,000 (no boards)
+  --gpu       each GPU kernel variant against one wasm thread (default 16..21; from n = 19 on,
+              an even sample), in Node through the package \`webgpu\`, else in Chromium
+  --browser   with --gpu: in Chromium even where Node has an adapter
+
+Options:
+  --runs k        timed rounds per measurement, medians reported (default 3)
+  --cold-runs k   fresh processes per cold-start measurement (default 9)
+  --json          one JSON object instead of tables
+  -h, --help      this text
+
+Examples:
+  npm run bench -- 12..14 --kernels --runs 1
+  npm run bench -- --gpu
+  npm run bench -- 12..15 --gpu --runs 1
+`;
+
+const SECTIONS = ['kernels', 'cold', 'threads', 'listing', 'find', 'gpu'] as const;
+type Section = (typeof SECTIONS)[number];
+
+/** Boards each section times when none are asked for. */
+const DEFAULT_BOARDS = { kernels: ['12..17', '19', '20'], cold: [4, 8, 10, 12, 13, 14], coldCores: [12, 14, 15, 16, 17], threads: [16], listing: [14] };
+/** Listing more solutions than this board has takes too long to be worth timing. */
+const MAX_LISTING = 15;
 
 /** The sample timed for big boards: shard 0 of this many. */
 const SHARDS: Record<number, number> = { 18: 8, 19: 64, 20: 256, 21: 2048, 22: 16384 };
@@ -32,7 +68,7 @@ const known = new Map<number, bigint>(
 
 function parseBoards(args: string[]): number[] {
   const boards: number[] = [];
-  for (const arg of args.length ? args : ['12..17', '19', '20']) {
+  for (const arg of args) {
     const match = /^(\d+)(?:\.\.(\d+))?$/.exec(arg);
     if (!match) throw new Error(`expected n or from..to, got ${JSON.stringify(arg)}`);
     const [from, to] = [Number(match[1]), Number(match[2] ?? match[1])];
@@ -73,7 +109,7 @@ function measureListing(n: number, runs: number): Listing {
   return { what: `solutions(${n}), all ${items}`, wasmMs: median(wasm), tsMs: median(ts), items };
 }
 
-/** count(n) on one and on two worker threads (warm pool), and how long an abort takes to reject. */
+/** count(n) on one and on two worker threads (warm pool), and how long an abort halfway through takes to reject. */
 async function measureThreads(n: number, runs: number) {
   const timed = async (workers: number) => (await countExact(n, { workers })).elapsedMs;
   await timed(1);
@@ -82,7 +118,7 @@ async function measureThreads(n: number, runs: number) {
   const two: number[] = [];
   const aborts: number[] = [];
   for (let round = 1; round <= runs; round++) {
-    status(`workers: round ${round}/${runs}`);
+    status(`workers, n = ${n}: round ${round}/${runs}`);
     one.push(await timed(1));
     two.push(await timed(2));
     const controller = new AbortController();
@@ -90,9 +126,9 @@ async function measureThreads(n: number, runs: number) {
     setTimeout(() => {
       abortedAt = performance.now();
       controller.abort();
-    }, 300);
-    await countExact(n + 2, { workers: 2, signal: controller.signal }).catch(() => undefined);
-    aborts.push(performance.now() - abortedAt);
+    }, median(two) / 2);
+    await countExact(n, { workers: 2, signal: controller.signal }).catch(() => undefined);
+    aborts.push(abortedAt === 0 ? 0 : performance.now() - abortedAt);
   }
   status('');
   const [oneMs, twoMs] = [median(one), median(two)];
@@ -110,43 +146,138 @@ function measureFind(n: number, runs: number): number {
   return median(times);
 }
 
-/** The cold-start rows: first calls in fresh processes against the plain counter's. */
-function measureCold(runs: number) {
+/** The cold-start rows: first calls in fresh processes against the plain counter's, and count(n) on every core against countSync. */
+function measureCold(first: number[], onCores: number[], runs: number) {
   const rows = [];
-  for (const n of [4, 8, 10, 12, 13, 14]) {
+  for (const n of first) {
     status(`cold start: n = ${n}`);
     const [plain, sync] = cold([['plain', String(n)], ['countSync', String(n)]], runs);
     rows.push({ n, plain, sync });
   }
   const threads = [];
-  for (const n of [12, 14, 15, 16, 17]) {
+  const largest = Math.max(...onCores);
+  for (const n of onCores) {
     status(`cold start: count(${n})`);
     const [sync, byDefault] = cold([['countSync', String(n)], ['count', String(n)]], runs, true);
-    const [one, two] = n === 16 ? cold([['count', String(n), '1'], ['count', String(n), '2']], runs, true) : [null, null];
+    const [one, two] = n === largest ? cold([['count', String(n), '1'], ['count', String(n), '2']], runs, true) : [null, null];
     threads.push({ n, sync, byDefault, one, two });
   }
   status('');
   return { rows, threads };
 }
 
-async function main(): Promise<void> {
+function positiveInteger(flag: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new UsageError(`${flag} must be a positive integer, got ${JSON.stringify(text)}`);
+  return value;
+}
+
+class UsageError extends Error {}
+
+function parse() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { runs: { type: 'string', default: '3' }, json: { type: 'boolean', default: false }, 'cold-runs': { type: 'string', default: '9' } },
+    options: {
+      runs: { type: 'string', default: '3' },
+      json: { type: 'boolean', default: false },
+      'cold-runs': { type: 'string', default: '9' },
+      help: { type: 'boolean', short: 'h', default: false },
+      kernels: { type: 'boolean', default: false },
+      cold: { type: 'boolean', default: false },
+      threads: { type: 'boolean', default: false },
+      listing: { type: 'boolean', default: false },
+      find: { type: 'boolean', default: false },
+      gpu: { type: 'boolean', default: false },
+      browser: { type: 'boolean', default: false },
+    },
   });
-  const boards = parseBoards(positionals);
-  const runs = Number(values.runs);
-  const coldRuns = Number(values['cold-runs']);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, got ${values.runs}`);
+  const asked = SECTIONS.filter((section) => values[section]);
+  const sections = new Set<Section>(asked.length > 0 ? asked : SECTIONS.filter((section) => section !== 'gpu'));
+  let boards: number[] | null = null;
+  try {
+    boards = positionals.length > 0 ? parseBoards(positionals) : null;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  return {
+    help: values.help === true,
+    json: values.json === true,
+    runs: positiveInteger('--runs', String(values.runs)),
+    coldRuns: positiveInteger('--cold-runs', String(values['cold-runs'])),
+    sections,
+    boards,
+    browser: values.browser === true,
+  };
+}
 
-  const native = buildNative();
+async function main(): Promise<void> {
+  let args: ReturnType<typeof parse>;
+  try {
+    args = parse();
+  } catch (error) {
+    // parseArgs' own errors (an unknown flag) and ours: the message and the usage, no stack.
+    process.stderr.write(`${(error as Error).message}\n\n${HELP}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (args.help) {
+    process.stdout.write(HELP);
+    return;
+  }
+  const { runs, coldRuns, sections, boards } = args;
+  const run = (section: Section) => sections.has(section);
+
+  const native = run('kernels') ? buildNative() : null;
   const machine = {
     cpu: cpus()[0]?.model ?? 'unknown',
     cores: cpus().length,
     node: process.version,
     v8: process.versions.v8,
-    cc: native.missing ?? native.compiler,
+    cc: native === null ? 'not used' : (native.missing ?? native.compiler),
   };
+  const kernels = native === null ? null : measureKernels(boards ?? parseBoards(DEFAULT_BOARDS.kernels), runs, native);
+  const listingBoards = (boards ?? DEFAULT_BOARDS.listing).filter((n) => n <= MAX_LISTING);
+  const listing = run('listing') ? listingBoards.map((n) => measureListing(n, runs)) : null;
+  const threads: Awaited<ReturnType<typeof measureThreads>>[] | null = run('threads') ? [] : null;
+  if (threads !== null) for (const n of boards ?? DEFAULT_BOARDS.threads) threads.push(await measureThreads(n, runs));
+  const find = run('find') ? [1_000_000, 10_000_000].map((n) => ({ n, ms: measureFind(n, runs) })) : null;
+  const coldStart = run('cold') ? measureCold(boards ?? DEFAULT_BOARDS.cold, boards ?? DEFAULT_BOARDS.coldCores, coldRuns) : null;
+  const gpu = run('gpu') ? await measureGpu(boards ?? GPU_BOARDS, runs, (n) => SHARDS[n] ?? 1, known, args.browser) : null;
+
+  if (args.json) {
+    const out = { machine, runs, sections: [...sections], kernels, listing, threads, findSolution: find, coldStart, gpu };
+    process.stdout.write(`${JSON.stringify(out, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}\n`);
+    return;
+  }
+  process.stdout.write(`${machine.cpu}, ${machine.cores} cores, Node ${machine.node} (V8 ${machine.v8})${native === null ? '' : `, C: ${machine.cc}`}\n`);
+  if (kernels !== null && native !== null) printKernels(kernels, runs, native);
+  if (listing !== null) {
+    const left = (boards ?? []).filter((n) => n > MAX_LISTING);
+    process.stdout.write(
+      `\n${formatTable(
+        ['listing', 'TS ms', 'wasm ms', 'TS ns/solution', 'wasm ns/solution', 'TS / wasm'],
+        listing.map((l) => [l.what, formatMs(l.tsMs), formatMs(l.wasmMs), ((l.tsMs * 1e6) / l.items).toFixed(0), ((l.wasmMs * 1e6) / l.items).toFixed(0), ratio(l.tsMs / l.wasmMs)]),
+      )}\n${left.length > 0 ? `(listing leaves out n = ${left.join(', ')}: above ${MAX_LISTING})\n` : ''}`,
+    );
+  }
+  if (threads !== null) {
+    process.stdout.write(
+      `\n${formatTable(
+        ['worker threads (warm)', '1 thread ms', '2 threads ms', 'speed-up', 'abort ms'],
+        threads.map((t) => [`count(${t.n})`, formatMs(t.oneMs), formatMs(t.twoMs), ratio(t.speedup), formatMs(t.abortMs)]),
+      )}\n(abort ms: from controller.abort(), halfway through count(n) on 2 threads, to the rejection)\n`,
+    );
+  }
+  if (find !== null) process.stdout.write(`\nfindSolution: ${find.map((f) => `n = ${f.n.toLocaleString('en')}: ${formatMs(f.ms)} ms`).join(', ')}\n`);
+  if (coldStart !== null) printCold(coldStart, coldRuns);
+  if (gpu !== null) printGpu(gpu, runs);
+}
+
+const na = 'n/a';
+const ms = (v: number | null) => (v === null ? na : formatMs(v));
+const ratio = (v: number | null) => (v === null || !Number.isFinite(v) ? na : `${v.toFixed(2)}x`);
+
+function measureKernels(boards: number[], runs: number, native: NativeBuilds) {
   const rows: Row[] = boards.map((n) => countingRow(n, SHARDS[n] ?? 1, runs, native));
   // The mirror search beyond what was timed: its time per solution at n = 17, grown by its growth
   // per n from 16 to 17 in this run, times the exact solutions of n (as the samples' wasm times
@@ -166,23 +297,13 @@ async function main(): Promise<void> {
     const mirrorMs = r.mirrorMs ?? (growth !== null && mirror17 !== null && r.n > 17 ? mirror17 * growth ** (r.n - 17) * Number(known.get(r.n)!) : null);
     return { ...r, nsPerSolution, wasmWholeMs, mirrorWholeMs: mirrorMs, mirrorExtrapolated: r.mirrorMs === null && mirrorMs !== null };
   });
-  const at17 = table.find((r) => r.n === 17)?.nsPerSolution ?? null;
-  const listing = measureListing(14, runs);
-  const threads = await measureThreads(16, runs);
-  const find = [1_000_000, 10_000_000].map((n) => ({ n, ms: measureFind(n, runs) }));
-  const coldStart = measureCold(coldRuns);
-  const webgpu = await measureWebGpu(GPU_BOARDS, runs);
+  return { rows: table, growth };
+}
 
-  if (values.json) {
-    process.stdout.write(`${JSON.stringify({ machine, runs, rows: table, listing, threads, findSolution: find, coldStart, webgpu }, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}\n`);
-    return;
-  }
-  const na = 'n/a';
-  const ms = (v: number | null) => (v === null ? na : formatMs(v));
-  const ratio = (v: number | null) => (v === null || !Number.isFinite(v) ? na : `${v.toFixed(2)}x`);
-  process.stdout.write(`${machine.cpu}, ${machine.cores} cores, Node ${machine.node} (V8 ${machine.v8}), C: ${machine.cc}\n\n`);
+function printKernels({ rows: table, growth }: ReturnType<typeof measureKernels>, runs: number, native: NativeBuilds): void {
+  const at17 = table.find((r) => r.n === 17)?.nsPerSolution ?? null;
   process.stdout.write(
-    `${formatTable(
+    `\n${formatTable(
       ['n', 'sample', 'solutions', 'placements', 'ns/placement', 'ns/solution', 'TS ms', 'wasm ms', 'wasm kernel ms', 'C kernel ms', 'mirror C ms', 'mirror C / wasm', 'wasm / C kernel', 'TS / wasm'],
       table.map((r) => [
         String(r.n),
@@ -216,21 +337,14 @@ async function main(): Promise<void> {
     if (flat.length) process.stdout.write(`ns/solution against n = 17: ${flat.join(', ')}\n`);
   }
   for (const r of table) if (r.secondPath) process.stdout.write(`second path, n = ${r.n}: the bitmask search alone on ${r.secondPath}\n`);
-  process.stdout.write(
-    `\n${formatTable(
-      ['listing', 'TS ms', 'wasm ms', 'TS ns/solution', 'wasm ns/solution', 'TS / wasm'],
-      [[listing.what, formatMs(listing.tsMs), formatMs(listing.wasmMs), ((listing.tsMs * 1e6) / listing.items).toFixed(0),
-        ((listing.wasmMs * 1e6) / listing.items).toFixed(0), ratio(listing.tsMs / listing.wasmMs)]],
-    )}\n`,
-  );
-  process.stdout.write(
-    `\n${formatTable(
-      ['worker threads (warm)', '1 thread ms', '2 threads ms', 'speed-up', 'abort ms'],
-      [[`count(${threads.n})`, formatMs(threads.oneMs), formatMs(threads.twoMs), ratio(threads.speedup), formatMs(threads.abortMs)]],
-    )}\n(abort ms: from controller.abort() during count(${threads.n + 2}) on 2 threads to the rejection)\n`,
-  );
-  process.stdout.write(`findSolution: ${find.map((f) => `n = ${f.n.toLocaleString('en')}: ${formatMs(f.ms)} ms`).join(', ')}\n`);
-  const c = coldStart;
+  if (native.missing !== null) process.stdout.write(`native columns: ${native.missing}\n`);
+  else {
+    const whole = table.filter((r) => r.shards === 1);
+    if (whole.length > 0) process.stdout.write(`mirror C nodes (placements tried below the first row): ${whole.map((r) => `${r.n}: ${runNative(native.mirrorNodes, [String(r.n)]).nodes}`).join(', ')}\n`);
+  }
+}
+
+function printCold(c: ReturnType<typeof measureCold>, coldRuns: number): void {
   process.stdout.write(
     `\ncold start: fresh processes${coldPinned ? ' on one core (taskset -c 0)' : ''}, medians of ${coldRuns}; import: the package ${formatMs(c.rows[0].sync.importMs)} ms, the plain counter's module ${formatMs(c.rows[0].plain.importMs)} ms\n` +
       `${formatTable(
@@ -244,29 +358,44 @@ async function main(): Promise<void> {
       c.threads.map((t) => [`n = ${t.n}`, formatMs(t.sync.firstMs), formatMs(t.byDefault.firstMs), String(t.byDefault.workers), ratio(t.sync.firstMs / t.byDefault.firstMs)]),
     )}\n`,
   );
-  const t16 = c.threads.find((t) => t.n === 16)!;
-  process.stdout.write(
-    `count(16) cold: 1 worker thread ${formatMs(t16.one!.firstMs)} ms, 2 worker threads ${formatMs(t16.two!.firstMs)} ms (${ratio(t16.one!.firstMs / t16.two!.firstMs)}), ` +
-      `default (the calling thread and a pool thread) ${formatMs(t16.byDefault.firstMs)} ms against countSync ${formatMs(t16.sync.firstMs)} ms (${ratio(t16.sync.firstMs / t16.byDefault.firstMs)})\n`,
-  );
-  if (typeof webgpu === 'string') process.stdout.write(`\nwebgpu engine: not timed (${webgpu})\n`);
-  else {
-    const label = webgpu.software
-      ? `a software adapter, the GPU emulated on the CPU: these times say nothing about GPUs`
-      : 'a hardware adapter';
+  const largest = c.threads.find((t) => t.one !== null);
+  if (largest !== undefined) {
     process.stdout.write(
-      `\nwebgpu engine in ${webgpu.where} on ${webgpu.adapter} (${label}); medians of ${runs} after a warm-up, whole counts as a caller sees them\n` +
-        `${formatTable(
-          ['n', 'total', 'webgpu ms', 'wasm ms (same page, one thread)', 'webgpu / wasm'],
-          webgpu.rows.map((r) => [String(r.n), String(r.total), formatMs(r.gpuMs), formatMs(r.wasmMs), ratio(r.gpuMs / r.wasmMs)]),
-        )}\n`,
+      `count(${largest.n}) cold: 1 worker thread ${formatMs(largest.one!.firstMs)} ms, 2 worker threads ${formatMs(largest.two!.firstMs)} ms (${ratio(largest.one!.firstMs / largest.two!.firstMs)}), ` +
+        `default ${formatMs(largest.byDefault.firstMs)} ms against countSync ${formatMs(largest.sync.firstMs)} ms (${ratio(largest.sync.firstMs / largest.byDefault.firstMs)})\n`,
     );
-  }
-  if (native.missing !== null) process.stdout.write(`native columns: ${native.missing}\n`);
-  else {
-    const mirrorNodes = rows.filter((r) => r.shards === 1).map((r) => `${r.n}: ${runNative(native.mirrorNodes, [String(r.n)]).nodes}`).join(', ');
-    process.stdout.write(`mirror C nodes (placements tried below the first row): ${mirrorNodes}\n`);
   }
 }
 
-await main();
+function printGpu(gpu: GpuReport | string, runs: number): void {
+  if (typeof gpu === 'string') {
+    process.stdout.write(`\nGPU: not timed (${gpu})\n`);
+    return;
+  }
+  const label = gpu.software ? 'a software adapter, the GPU emulated on the CPU: these times say nothing about GPUs' : 'a hardware adapter';
+  const threads = /llvmpipe|lavapipe/i.test(gpu.adapter) ? `; lavapipe threads: LP_NUM_THREADS=${process.env.LP_NUM_THREADS ?? '(unset: one per core)'}` : '';
+  const variants = gpu.rows[0]?.variants.map((v) => v.variant) ?? [];
+  process.stdout.write(
+    `\nGPU: ${gpu.where}, on ${gpu.adapter} (${label}${threads})\n` +
+      `${formatTable(
+        ['n', 'sample', 'solutions', ...variants.flatMap((v) => [`${v} ms`, `${v} ns/solution`, `${v} vs wasm`]), 'wasm ns/solution', 'wasm sample'],
+        gpu.rows.map((r) => [
+          String(r.n),
+          r.shards === 1 ? 'all' : `1/${r.shards}`,
+          r.solutions,
+          ...r.variants.flatMap((v) => [formatMs(v.ms), v.nsPerSolution.toFixed(2), ratio(v.vsWasm)]),
+          r.wasmNsPerSolution.toFixed(1),
+          r.wasmShards === 1 ? 'all' : `1/${r.wasmShards}`,
+        ]),
+      )}\n` +
+      `medians of ${runs} after a warm-up; a count as a caller sees it: plan, host split, dispatches, read-back.\n` +
+      `vs wasm: one wasm thread's ns/solution (countSync, in this process, on its own sample) over the variant's; above 1x the GPU is faster.\n`,
+  );
+}
+
+try {
+  await main();
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+}

@@ -1,22 +1,50 @@
-// The 'webgpu' engine, where an adapter can be had: in this process if navigator.gpu exists (a
-// WebGPU implementation installed into Node), else in Chromium (where `chromium` and playwright-core
-// are installed) on a page served from 127.0.0.1, with WebGPU enabled. There it times the package's
-// own bundle: the GPU engine against the wasm engine in the same page, one thread. The adapter is
-// named; a software one (SwiftShader, where there is no GPU) is labelled as such.
+// The GPU section (npm run bench -- --gpu): per n, each kernel variant of the 'webgpu' engine,
+// timed as a caller sees a count (plan, host split, dispatches, read-back), against one wasm
+// thread on the same machine, measured in the same run. In Node where Dawn's binding (the package
+// `webgpu`) finds an adapter; else in Chromium (where `chromium` and playwright-core are
+// installed) on a page built by Vite from bench/gpu-count.ts, served from 127.0.0.1 with WebGPU
+// enabled. The adapter is named; a software one (lavapipe, SwiftShader) is labelled as such.
+//
+// Big boards are timed on an even sample, shard 0 of m: the GPU's large enough to fill a big GPU
+// for a second or more, one wasm thread's as the counting rows sample them. The comparison is per
+// solution: the ratio is wasm's time per solution over the GPU's.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { join } from 'node:path';
-import { countExact, countExactSync } from '../src/count.js';
-import { availableGpu } from '../src/kernel/webgpu/device.js';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { countExactSync } from '../src/count.js';
+import { KERNEL_VARIANTS, type KernelVariant } from '../src/kernel/webgpu/variants.js';
 import { median, status } from './counting.js';
+import { countOnVariant, gpuAdapter, type GpuCount } from './gpu-count.js';
 import { packageRoot } from './native.js';
+
+/** The boards of the section when none are asked for. */
+export const GPU_BOARDS = [16, 17, 18, 19, 20, 21];
+/** The GPU's sample of a big board: shard 0 of this many. */
+const GPU_SHARDS: Record<number, number> = { 19: 2, 20: 4, 21: 16, 22: 128 };
+/** A wasm pass repeats its count for at least this long. */
+const MIN_WASM_MS = 200;
+
+export interface GpuTime {
+  variant: KernelVariant;
+  ms: number;
+  nsPerSolution: number;
+  /** wasm's time per solution over this variant's: above 1, the GPU is faster. */
+  vsWasm: number;
+}
 
 export interface GpuRow {
   n: number;
-  total: number;
-  gpuMs: number;
+  /** The GPU's sample: shard 0 of this many (1: the whole count). */
+  shards: number;
+  solutions: string;
+  wasmShards: number;
+  wasmSolutions: string;
   wasmMs: number;
+  wasmNsPerSolution: number;
+  variants: GpuTime[];
 }
 
 export interface GpuReport {
@@ -27,61 +55,110 @@ export interface GpuReport {
   rows: GpuRow[];
 }
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+type Counter = (n: number, variant: KernelVariant, shards: number) => Promise<GpuCount>;
 
-/** A page that loads the bundle and answers the bench's calls. */
-const PAGE = `<!doctype html><html><head><link rel="icon" href="data:,"></head><body><script type="module">
-import * as nq from './nqueens-wasm.js';
-window.nq = nq;
-document.body.dataset.ready = '1';
-</script></body></html>`;
+/** One wasm thread on shard 0 of `shards` of n: ms per count (median of `runs` passes) and its solutions. */
+function timeWasm(n: number, shards: number, runs: number): { ms: number; solutions: bigint } {
+  const options = shards === 1 ? { engine: 'wasm' } : { engine: 'wasm', shard: { index: 0, count: shards } };
+  const solutions = countExactSync(n, options).total;
+  const passes: number[] = [];
+  for (let round = 0; round < runs; round++) {
+    let elapsed = 0;
+    let counts = 0;
+    do {
+      elapsed += countExactSync(n, options).elapsedMs;
+      counts++;
+    } while (elapsed < MIN_WASM_MS);
+    passes.push(elapsed / counts);
+  }
+  return { ms: median(passes), solutions };
+}
 
-/** Times `n` on the GPU and on wasm (one thread), `runs` each after a warm-up; medians. */
-async function timeBoards(boards: number[], runs: number, count: (n: number, engine: 'webgpu' | 'wasm') => Promise<{ total: number; ms: number }>): Promise<GpuRow[]> {
+async function measureRows(boards: number[], runs: number, wasmShards: (n: number) => number, counter: Counter, known: Map<number, bigint>): Promise<GpuRow[]> {
   const rows: GpuRow[] = [];
   for (const n of boards) {
-    status(`webgpu: n = ${n}`);
-    const warm = await count(n, 'webgpu');
-    await count(n, 'wasm');
-    const gpu: number[] = [];
-    const wasm: number[] = [];
-    for (let round = 0; round < runs; round++) {
-      gpu.push((await count(n, 'webgpu')).ms);
-      wasm.push((await count(n, 'wasm')).ms);
+    const shards = GPU_SHARDS[n] ?? 1;
+    for (const variant of KERNEL_VARIANTS) {
+      status(`gpu: n = ${n}, warm-up (${variant})`);
+      await counter(Math.min(n, 14), variant, 1);
     }
-    rows.push({ n, total: warm.total, gpuMs: median(gpu), wasmMs: median(wasm) });
+    const times = new Map<KernelVariant, number[]>(KERNEL_VARIANTS.map((v) => [v, []]));
+    let solutions: string | null = null;
+    for (let round = 1; round <= runs; round++) {
+      for (const variant of KERNEL_VARIANTS) {
+        status(`gpu: n = ${n}${shards > 1 ? ` (shard 0/${shards})` : ''}, round ${round}/${runs}, ${variant}`);
+        const r = await counter(n, variant, shards);
+        solutions ??= r.total;
+        if (r.total !== solutions) throw new Error(`the GPU kernels disagree at n = ${n}: ${variant} ${r.total}, expected ${solutions}`);
+        if (shards === 1 && known.has(n) && BigInt(r.total) !== known.get(n)) throw new Error(`${variant} counted ${r.total} at n = ${n}, expected ${known.get(n)}`);
+        times.get(variant)!.push(r.ms);
+      }
+    }
+    const wasmSample = wasmShards(n);
+    status(`gpu: n = ${n}, one wasm thread${wasmSample > 1 ? ` (shard 0/${wasmSample})` : ''}`);
+    const wasm = timeWasm(n, wasmSample, runs);
+    if (wasmSample === shards && String(wasm.solutions) !== solutions) throw new Error(`wasm counted ${wasm.solutions} at n = ${n}, the GPU ${solutions}`);
+    const wasmNsPerSolution = (wasm.ms * 1e6) / Number(wasm.solutions);
+    rows.push({
+      n,
+      shards,
+      solutions: solutions!,
+      wasmShards: wasmSample,
+      wasmSolutions: String(wasm.solutions),
+      wasmMs: wasm.ms,
+      wasmNsPerSolution,
+      variants: KERNEL_VARIANTS.map((variant) => {
+        const ms = median(times.get(variant)!);
+        const nsPerSolution = (ms * 1e6) / Number(solutions);
+        return { variant, ms, nsPerSolution, vsWasm: wasmNsPerSolution / nsPerSolution };
+      }),
+    });
   }
   status('');
   return rows;
 }
 
-async function inProcess(boards: number[], runs: number): Promise<GpuReport | null> {
-  const gpu = await availableGpu();
-  if (gpu === null) return null;
-  const rows = await timeBoards(boards, runs, async (n, engine) => {
-    if (engine === 'wasm') {
-      const r = countExactSync(n);
-      return { total: Number(r.total), ms: r.elapsedMs };
-    }
-    const r = await countExact(n, { engine });
-    return { total: Number(r.total), ms: r.elapsedMs };
-  });
-  return { where: `Node ${process.version}`, adapter: gpu.adapter.name, software: gpu.adapter.software, rows };
+async function inNode(boards: number[], runs: number, wasmShards: (n: number) => number, known: Map<number, bigint>): Promise<GpuReport | null> {
+  const adapter = await gpuAdapter().catch(() => null);
+  if (adapter === null) return null;
+  const rows = await measureRows(boards, runs, wasmShards, countOnVariant, known);
+  return { where: `Node ${process.version} through Dawn (the package \`webgpu\`)`, adapter: adapter.name, software: adapter.software, rows };
 }
 
-async function inChromium(boards: number[], runs: number): Promise<GpuReport | string> {
-  if (!existsSync(CHROMIUM)) return `no navigator.gpu in Node, and no Chromium at ${CHROMIUM} to borrow an adapter from`;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** A page, built by Vite, that hands bench/gpu-count.ts to the bench. */
+async function buildPage(): Promise<string> {
+  const { build } = await import('vite');
+  const app = mkdtempSync(join(tmpdir(), 'nqueens-bench-gpu-'));
+  writeFileSync(join(app, 'index.html'), '<!doctype html><html><head><link rel="icon" href="data:,"></head><body><script type="module" src="./main.js"></script></body></html>');
+  writeFileSync(
+    join(app, 'main.js'),
+    `import { countOnVariant, gpuAdapter } from ${JSON.stringify(join(packageRoot, 'bench/gpu-count.ts'))};
+window.countOnVariant = countOnVariant;
+window.gpuAdapter = gpuAdapter;
+document.body.dataset.ready = '1';`,
+  );
+  await build({ root: app, logLevel: 'warn', build: { outDir: join(app, 'dist'), target: 'es2022' } });
+  return app;
+}
+
+async function inChromium(boards: number[], runs: number, wasmShards: (n: number) => number, known: Map<number, bigint>): Promise<GpuReport | string> {
+  if (!existsSync(CHROMIUM)) return `no adapter in Node, and no Chromium at ${CHROMIUM} to borrow one from`;
   let chromium: typeof import('playwright-core').chromium;
   try {
     ({ chromium } = await import('playwright-core'));
   } catch {
-    return 'no navigator.gpu in Node, and no playwright-core to drive Chromium with';
+    return 'no adapter in Node, and no playwright-core to drive Chromium with';
   }
-  const bundle = readFileSync(join(packageRoot, 'dist/nqueens-wasm.js'));
+  const app = await buildPage();
+  const root = join(app, 'dist');
   const server = createServer((request, response) => {
-    if (request.url === '/') response.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
-    else if (request.url === '/nqueens-wasm.js') response.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
-    else response.writeHead(404).end();
+    const path = normalize(new URL(request.url ?? '/', 'http://x').pathname);
+    let file = join(root, path);
+    if (!file.startsWith(root) || !existsSync(file)) return void response.writeHead(404).end();
+    if (statSync(file).isDirectory()) file = join(file, 'index.html');
+    response.writeHead(200, { 'content-type': extname(file) === '.html' ? 'text/html' : 'text/javascript' }).end(readFileSync(file));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -93,31 +170,22 @@ async function inChromium(boards: number[], runs: number): Promise<GpuReport | s
   try {
     const page = await browser.newPage();
     await page.goto(url);
-    await page.waitForFunction(() => document.body.dataset.ready);
-    // The adapter as the package names it: compareEngines' webgpu column, absent without one.
-    const adapter = await page.evaluate(async () => {
-      const { compareEngines } = (window as unknown as { nq: typeof import('../src/index.js') }).nq;
-      return (await compareEngines(4, { runs: 1 })).webgpu ?? null;
-    });
-    if (adapter === null) return `Chromium ${browser.version()} gives no WebGPU adapter here`;
-    const rows = await timeBoards(boards, runs, (n, engine) =>
-      page.evaluate(
-        async ([size, which]) => {
-          const { count, countSync } = (window as unknown as { nq: typeof import('../src/index.js') }).nq;
-          const r = which === 'wasm' ? countSync(size) : await count(size, { engine: 'webgpu' });
-          return { total: r.total, ms: r.elapsedMs };
-        },
-        [n, engine] as const,
-      ),
-    );
-    return { where: `Chromium ${browser.version()}`, adapter: adapter.adapter, software: adapter.software, rows };
+    await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 60_000 });
+    type PageGlobals = { countOnVariant: typeof countOnVariant; gpuAdapter: typeof gpuAdapter };
+    const adapter = await page.evaluate(() => (window as unknown as PageGlobals).gpuAdapter().catch(() => null));
+    if (adapter === null) return `no adapter in Node, nor in Chromium ${browser.version()} here`;
+    const counter: Counter = (n, variant, shards) =>
+      page.evaluate(([size, which, m]) => (window as unknown as PageGlobals).countOnVariant(size, which, m), [n, variant, shards] as const);
+    const rows = await measureRows(boards, runs, wasmShards, counter, known);
+    return { where: `Chromium ${browser.version()}`, adapter: adapter.name, software: adapter.software, rows };
   } finally {
     await browser.close();
     server.close();
+    rmSync(app, { recursive: true, force: true });
   }
 }
 
-/** The GPU engine's report, or why there is none. */
-export async function measureWebGpu(boards: number[], runs: number): Promise<GpuReport | string> {
-  return (await inProcess(boards, runs)) ?? inChromium(boards, runs);
+/** The GPU section's report, or why there is none; `browser`: in Chromium even where Node has an adapter. */
+export async function measureGpu(boards: number[], runs: number, wasmShards: (n: number) => number, known: Map<number, bigint>, browser = false): Promise<GpuReport | string> {
+  return (browser ? null : await inNode(boards, runs, wasmShards, known)) ?? inChromium(boards, runs, wasmShards, known);
 }

@@ -13,6 +13,7 @@ import { popcnt } from '../src/kernel/js/bits.js';
 import { MAX_N } from '../assembly/layout.js';
 import { DISPATCH_MS, DispatchBudget, MAX_PLACEMENTS } from '../src/kernel/webgpu/budget.js';
 import { gpuWork, type GpuWork } from '../src/kernel/webgpu/tasks.js';
+import { DEFAULT_VARIANT, preferredVariant } from '../src/kernel/webgpu/variants.js';
 import { plan } from '../src/plan/plan.js';
 import { pickSubproblems } from '../src/plan/subproblem.js';
 import type { Queen } from '../src/types.js';
@@ -213,6 +214,16 @@ describe('the order of the tasks', () => {
       const mask = work.masks[work.owner[t] * MAX_N + work.level[t]];
       expect(work.free[t]).toBe((mask & ~(work.cols[t] | work.left[t] | work.right[t])) >>> 0);
     }
+  });
+});
+
+describe('the kernel variant an adapter gets', () => {
+  it('the workgroup kernel everywhere but on SwiftShader, where the plain one measured faster', () => {
+    expect(DEFAULT_VARIANT).toBe('workgroup');
+    expect(preferredVariant({ name: 'llvmpipe (LLVM 15.0.6, 256 bits)', software: true })).toBe('workgroup');
+    expect(preferredVariant({ name: 'nvidia hopper NVIDIA H100 80GB HBM3', software: false })).toBe('workgroup');
+    expect(preferredVariant({ name: 'google swiftshader', software: true })).toBe('plain');
+    expect(preferredVariant({ name: 'SwiftShader Device (Subzero)', software: true })).toBe('plain');
   });
 });
 

@@ -8,8 +8,8 @@
 import { RESULT_HALF_TURNS, RESULT_QUARTER_TURNS, FIXED_ONLY } from '../../assembly/layout.js';
 import type { Kernel } from '../kernel/kernel.js';
 import { kernelOn, type Gpu } from '../kernel/webgpu/device.js';
-import { gpuWork } from '../kernel/webgpu/tasks.js';
-import { DEFAULT_VARIANT, VARIANTS, type KernelVariant, type RecordCounts } from '../kernel/webgpu/variants.js';
+import { Split } from '../kernel/webgpu/tasks.js';
+import { VARIANTS, type KernelVariant, type PreparedWork, type Variant } from '../kernel/webgpu/variants.js';
 import type { Plan } from '../plan/plan.js';
 import { pickSubproblems } from '../plan/subproblem.js';
 import { RangeCounter } from './count-range.js';
@@ -20,9 +20,11 @@ import { addSubproblem, emptyTally, fixedCountsFor, type Tally } from './tally.j
 /**
  * A wave: the subproblems split into tasks and counted on the device together. Long enough to
  * keep the device busy and to pay for setting up its buffers, short enough for progress and
- * checkpoints, which advance a wave at a time: WAVE_MS once the device's speed is known, FIRST_WAVE
- * subproblems before. A wave takes several of the job's ranges where it hands out small ones (it
- * takes them from stretches across the plan in turn); each range is reported as it is.
+ * checkpoints, which advance a wave at a time: FIRST_WAVE subproblems before the device's speed
+ * is known, then WAVE_MS, or twice the time the host takes to split a wave where that is longer
+ * (a fast GPU counts a wave's tasks about as fast as the host makes them). A wave takes several
+ * of the job's ranges where it hands out small ones (it takes them from stretches across the
+ * plan in turn); each range is reported as it is.
  */
 const FIRST_WAVE = 256;
 const WAVE_MS = 250;
@@ -45,37 +47,80 @@ class RotationCounter extends RangeCounter {
   }
 }
 
-/** Counts the job's subproblems on the GPU with a kernel variant (the engine's default unless asked). */
-export async function countOnGpu(job: Job, plan: Plan, gpu: Gpu, kernel: Kernel, variant: KernelVariant = DEFAULT_VARIANT): Promise<void> {
+/** A wave taken from the job, and its split while it is made. */
+class Wave {
+  readonly all: number[] = [];
+  /** Those whose unique count needs the rotations' fixed completions, counted on the CPU. */
+  readonly rotated: number[] = [];
+  readonly split: Split;
+  prepared: PreparedWork | null = null;
+  /** Milliseconds spent splitting and packing it. */
+  splitMs = 0;
+
+  constructor(
+    readonly ranges: [number, number][],
+    plan: Plan,
+    private readonly variant: Variant,
+    targetTasks: number,
+  ) {
+    const { stabilizer } = plan.subproblems;
+    for (const [from, to] of ranges) {
+      for (let i = from; i < to; i++) {
+        this.all.push(i);
+        if (fixedCountsFor(stabilizer[i], plan.countsUnique) !== 0) this.rotated.push(i);
+      }
+    }
+    this.split = new Split(plan.n, plan.subproblems, this.all, targetTasks);
+  }
+
+  /** Splits (then packs) for about `ms`; true once it is ready to count. */
+  step(ms: number): boolean {
+    if (this.prepared !== null) return true;
+    const started = performance.now();
+    if (this.split.step(ms)) this.prepared = this.variant.prepare(this.split.work());
+    this.splitMs += performance.now() - started;
+    return this.prepared !== null;
+  }
+}
+
+/**
+ * Counts the job's subproblems on the GPU with a kernel variant (the one the engine runs on this
+ * adapter unless asked). While the device counts a wave, the calling thread counts that wave's fixed completions
+ * and splits the next wave, in slices between which the event loop runs.
+ */
+export async function countOnGpu(job: Job, plan: Plan, gpu: Gpu, kernel: Kernel, variant: KernelVariant = gpu.variant): Promise<void> {
   const { n, subproblems: list, countsUnique } = plan;
   const budget = new Budget();
   const stopped = () => job.isSettled;
-  const { run, targetTasks } = VARIANTS[variant];
+  const chosen = VARIANTS[variant];
   const compiled = await kernelOn(gpu, variant);
-  let want = FIRST_WAVE;
+  const takeNext = (want: number): Wave | null => {
+    const ranges = takeWave(job, want);
+    return ranges.length === 0 ? null : new Wave(ranges, plan, chosen, chosen.targetTasks(compiled.budget));
+  };
   let countedMs = 0;
   let counted = 0;
-  for (let ranges = takeWave(job, want); ranges.length > 0; ranges = takeWave(job, want)) {
-    const started = performance.now();
-    const all: number[] = [];
-    const rotated: number[] = [];
-    for (const [from, to] of ranges) {
-      for (let i = from; i < to; i++) {
-        all.push(i);
-        if (fixedCountsFor(list.stabilizer[i], countsUnique) !== 0) rotated.push(i);
-      }
+  let wave = takeNext(FIRST_WAVE);
+  while (wave !== null) {
+    while (!wave.step(SLICE_MS)) {
+      await yieldToEventLoop();
+      if (stopped()) return;
     }
-
-    const work = gpuWork(n, list, all, targetTasks(compiled.budget));
-    const counting: Promise<RecordCounts | null> = run(gpu, compiled.pipeline, compiled.budget, work, stopped);
+    const started = performance.now();
+    const counting = chosen.run(gpu, compiled.pipeline, compiled.budget, wave.prepared!, stopped);
     // Whatever happens to the CPU's share, the GPU's promise is awaited (or its failure kept).
     counting.catch(() => {});
 
-    const rotations = new RotationCounter(kernel, n, pickSubproblems(list, rotated), countsUnique, 0, rotated.length);
-    while (!rotations.done) {
+    // The next wave, split meanwhile, sized by the device's speed so far; after the first wave,
+    // once there is a speed to size it by.
+    const wantNext = () => Math.max(1, Math.floor(Math.max(WAVE_MS, 2 * wave!.splitMs) / (countedMs / counted)));
+    const next = counted > 0 ? takeNext(wantNext()) : null;
+    const rotations = new RotationCounter(kernel, n, pickSubproblems(list, wave.rotated), countsUnique, 0, wave.rotated.length);
+    let nextReady = next === null;
+    while (!rotations.done || !nextReady) {
       const sliceStarted = performance.now();
-      do budget.time((steps) => rotations.step(steps));
-      while (!rotations.done && performance.now() - sliceStarted < SLICE_MS);
+      while (!rotations.done && performance.now() - sliceStarted < SLICE_MS) budget.time((steps) => rotations.step(steps));
+      if (!nextReady) nextReady = next!.step(Math.max(0, SLICE_MS - (performance.now() - sliceStarted)));
       await yieldToEventLoop();
       if (stopped()) return;
     }
@@ -83,22 +128,23 @@ export async function countOnGpu(job: Job, plan: Plan, gpu: Gpu, kernel: Kernel,
     const counts = await counting;
     if (counts === null || stopped()) return;
     const ms = performance.now() - started;
+    const { work } = wave.prepared!;
     let at = 0;
     let k = 0;
-    for (const [from, to] of ranges) {
+    for (const [from, to] of wave.ranges) {
       const tally: Tally = emptyTally();
       for (let i = from; i < to; i++, at++) {
         const completions = BigInt(work.hostCounts[at] + counts.low[at]) + BigInt(counts.high[at]) * BigInt(TWO_TO_32);
-        const rotatedHere = rotated[k] === i;
+        const rotatedHere = wave.rotated[k] === i;
         addSubproblem(tally, n, list, i, countsUnique, completions, rotatedHere ? rotations.halfTurns[k] : 0n, rotatedHere ? rotations.quarterTurns[k] : 0n);
         if (rotatedHere) k++;
       }
-      job.report(from, to, tally, (ms * (to - from)) / all.length);
+      job.report(from, to, tally, (ms * (to - from)) / wave.all.length);
       if (stopped()) return;
     }
     countedMs += ms;
-    counted += all.length;
-    want = Math.max(1, Math.floor(WAVE_MS / (countedMs / counted)));
+    counted += wave.all.length;
+    wave = next ?? takeNext(wantNext());
   }
 }
 

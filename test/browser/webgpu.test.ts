@@ -1,6 +1,7 @@
 // The 'webgpu' engine in Chromium on its software adapter (SwiftShader: no GPU here). It proves
 // the engine exact, not fast: both kernel variants' totals and unique counts against the known
-// counts, the default one against the wasm engine on random placements and shards, progress,
+// counts, the engine's (the plain kernel, on SwiftShader) against the wasm engine on random
+// placements and shards, progress,
 // abort, suspended and resumed searches, checkpoints, a lost device, and compareEngines' third
 // column. The page imports the package's source, built by Vite, and the tests' way to count with
 // a given kernel variant (test/helpers/gpu-variant.ts), which runs the engine's own path.
@@ -155,14 +156,17 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine in Chromium (SwiftShader)', (
     expect(r.aborted).toBe('enough');
   });
 
-  it('suspends searches at a dispatch\'s budget and resumes them exactly: count(14) takes more dispatches than waves of tasks', async () => {
+  it.each([
+    ['workgroup', 1],
+    ['plain', 2],
+  ] as const)('the %s kernel suspends searches at a dispatch\'s budget and resumes them exactly: n = 14 takes more dispatches than waves of tasks', async (variant, groupsPerWave) => {
     // A page of its own: a new device, whose budget starts small.
     const fresh = await openPage(browser);
-    const r = await fresh.evaluate(async () => {
-      const { count } = (window as unknown as { nq: typeof import('../../src/index.js') }).nq;
-      // A wave of tasks makes one bind group (the default kernel's buffers stay bound for the
-      // wave), and is dispatched once more for every round in which some of its searches were
-      // suspended.
+    const r = await fresh.evaluate(async (which) => {
+      const countWithVariant = (window as unknown as { countWithVariant: VariantCounter }).countWithVariant;
+      // A wave of tasks makes its bind groups once (the workgroup kernel one, the plain kernel
+      // two: its lists of tasks to run swap between dispatches), and is dispatched once more for
+      // every round in which some of its searches were suspended.
       const pass = GPUComputePassEncoder.prototype;
       const device = GPUDevice.prototype;
       const { dispatchWorkgroups } = pass;
@@ -178,17 +182,18 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine in Chromium (SwiftShader)', (
         return createBindGroup.apply(this, args);
       };
       try {
-        const result = await count(14, { engine: 'webgpu' });
-        return { total: result.total, unique: result.unique, dispatches, waves: bindGroups };
+        const result = await countWithVariant(14, which);
+        return { ...result, dispatches, bindGroups };
       } finally {
         pass.dispatchWorkgroups = dispatchWorkgroups;
         device.createBindGroup = createBindGroup;
       }
-    });
+    }, variant);
     await fresh.close();
-    expect(r).toMatchObject({ total: 365596, unique: 45752 });
-    expect(r.waves).toBeGreaterThan(0);
-    expect(r.dispatches).toBeGreaterThan(r.waves);
+    expect(r).toMatchObject({ total: '365596', unique: '45752' });
+    const waves = r.bindGroups / groupsPerWave;
+    expect(waves).toBeGreaterThan(0);
+    expect(r.dispatches).toBeGreaterThan(waves);
   });
 
   it('resumes from a checkpoint taken on an abort, to the exact count', async () => {

@@ -13,7 +13,7 @@ import { WebGPUUnavailableError } from '../../errors.js';
 import { abortReason } from '../../run/job.js';
 import { describeAdapter, type AdapterInfo } from './adapter.js';
 import { DispatchBudget } from './budget.js';
-import { DEFAULT_VARIANT, VARIANTS, type KernelVariant } from './variants.js';
+import { preferredVariant, VARIANTS, type KernelVariant } from './variants.js';
 
 export interface Gpu {
   /**
@@ -23,7 +23,9 @@ export interface Gpu {
   readonly entry: GPU;
   readonly device: GPUDevice;
   readonly adapter: AdapterInfo;
-  /** The kernel variants compiled for this device: the default one during set-up, others on first use. */
+  /** The kernel variant the engine runs here (variants.ts says why). */
+  readonly variant: KernelVariant;
+  /** The kernel variants compiled for this device: the engine's during set-up, others on first use. */
   readonly kernels: Map<KernelVariant, Promise<Kernel>>;
 }
 
@@ -95,9 +97,10 @@ async function setUp(): Promise<Gpu> {
   } catch (error) {
     throw new WebGPUUnavailableError(`the adapter gave no device: ${messageOf(error)}`);
   }
-  const set: Gpu = { entry: gpu, device, adapter: describeAdapter(adapter), kernels: new Map() };
+  const described = describeAdapter(adapter);
+  const set: Gpu = { entry: gpu, device, adapter: described, variant: preferredVariant(described), kernels: new Map() };
   try {
-    await kernelOn(set, DEFAULT_VARIANT);
+    await kernelOn(set, set.variant);
   } catch (error) {
     device.destroy();
     throw error;

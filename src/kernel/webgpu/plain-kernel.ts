@@ -16,14 +16,14 @@ const MAX_WAVE = 1 << 16;
 
 export const PLAIN_BUDGET = { placements: 1 << 6, minPlacements: 1 << 6, invocations: 1, maxInvocations: 1 } as const;
 
-interface Packed {
+export interface PlainPacked {
   readonly records: Uint32Array<ArrayBuffer>;
   readonly tasks: Uint32Array<ArrayBuffer>;
   readonly stride: number;
 }
 
 /** Records as the plain kernel reads them: masks at 0..31, shifts at 32..63; tasks with room for 4 words a level. */
-function pack(work: GpuWork): Packed {
+export function packPlain(work: GpuWork): PlainPacked {
   const records = new Uint32Array(Math.max(1, work.recordCount) * RECORD_WORDS);
   for (let k = 0; k < work.recordCount; k++) {
     records.set(work.masks.subarray(k * 32, k * 32 + 32), k * RECORD_WORDS);
@@ -46,8 +46,7 @@ function pack(work: GpuWork): Packed {
 }
 
 /** Counts every task; resolves to the completions per record, or to null when `stopped()` says the count is over. */
-export async function runPlain(gpu: Gpu, pipeline: GPUComputePipeline, budget: DispatchBudget, work: GpuWork, stopped: () => boolean): Promise<RecordCounts | null> {
-  const packed = pack(work);
+export async function runPlain(gpu: Gpu, pipeline: GPUComputePipeline, budget: DispatchBudget, work: GpuWork, packed: PlainPacked, stopped: () => boolean): Promise<RecordCounts | null> {
   const low = new Float64Array(work.recordCount);
   const high = new Float64Array(work.recordCount);
   const limit = Math.floor(gpu.device.limits.maxStorageBufferBindingSize / (packed.stride * 4));
@@ -69,7 +68,7 @@ export async function runPlain(gpu: Gpu, pipeline: GPUComputePipeline, budget: D
   });
 }
 
-function runWave(gpu: Gpu, pipeline: GPUComputePipeline, budget: DispatchBudget, packed: Packed, depth: number, records: GPUBuffer, from: number, to: number, stopped: () => boolean): Promise<Uint32Array | null> {
+function runWave(gpu: Gpu, pipeline: GPUComputePipeline, budget: DispatchBudget, packed: PlainPacked, depth: number, records: GPUBuffer, from: number, to: number, stopped: () => boolean): Promise<Uint32Array | null> {
   const { device } = gpu;
   const size = to - from;
   return withBuffers(gpu, async (make) => {

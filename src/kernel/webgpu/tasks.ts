@@ -82,85 +82,145 @@ class States {
 
 /** The records and tasks of subproblems `picked` (indices into `list`) of an n×n count. */
 export function gpuWork(n: number, list: Subproblems, picked: readonly number[], targetTasks = TARGET_TASKS): GpuWork {
-  const recordCount = picked.length;
-  const masks = new Uint32Array(Math.max(1, recordCount) * MAX_N);
-  const shifts = new Uint32Array(Math.max(1, recordCount) * MAX_N);
-  const levels = new Uint8Array(recordCount);
-  const hostCounts = new Array<number>(recordCount).fill(0);
-  const scratch = new Int32Array(CPU_RECORD_WORDS);
-  const frontier = new States();
-  const pairs = list.width;
-  let depth = 1;
-  for (let k = 0; k < recordCount; k++) {
-    expandRecord(list.queens, picked[k] * pairs * 2, pairs, n, 0, scratch, 0);
-    const free = scratch[REC_LEVELS];
-    levels[k] = free;
-    depth = Math.max(depth, free);
-    const at = k * MAX_N;
-    for (let level = 0; level < free; level++) {
-      masks[at + level] = scratch[REC_MASK + level];
-      // The last level has no next row: the CPU's scratch may hold another record's value there.
-      if (level < free - 1) shifts[at + level] = scratch[REC_SHIFT + level];
-    }
-    if (free === 0) hostCounts[k] = 1; // every row placed: the placement itself
-    else addState(frontier, hostCounts, k, free, 0, 0, 0, 0, masks[at]);
+  const split = new Split(n, list, picked, targetTasks);
+  while (!split.step(Infinity));
+  return split.work();
+}
+
+/** Records expanded, or states split, between two looks at the clock. */
+const CHUNK = 256;
+
+/**
+ * The split of GpuWork, a step at a time: the calling thread can split the next wave in slices
+ * while the device counts the one before.
+ */
+export class Split {
+  private readonly recordCount: number;
+  private readonly masks: Uint32Array;
+  private readonly shifts: Uint32Array;
+  private readonly levels: Uint8Array;
+  private readonly hostCounts: number[];
+  private readonly frontier = new States();
+  private readonly kept = new States();
+  private depth = 1;
+  /** Records expanded so far. */
+  private expanded = 0;
+  private result: GpuWork | null = null;
+
+  constructor(
+    private readonly n: number,
+    private readonly list: Subproblems,
+    private readonly picked: readonly number[],
+    private readonly targetTasks: number,
+  ) {
+    this.recordCount = picked.length;
+    this.masks = new Uint32Array(Math.max(1, this.recordCount) * MAX_N);
+    this.shifts = new Uint32Array(Math.max(1, this.recordCount) * MAX_N);
+    this.levels = new Uint8Array(this.recordCount);
+    this.hostCounts = new Array<number>(this.recordCount).fill(0);
   }
 
-  // Breadth-first, so that the tasks of a record are alike in size. States too close to their
-  // last row to split are set aside as tasks as they are.
-  const kept = new States();
-  while (frontier.size > 0 && frontier.size + kept.size < targetTasks) {
-    const i = frontier.head++;
-    const owner = frontier.owner[i];
-    const level = frontier.level[i];
-    const cols = frontier.cols[i];
-    const left = frontier.left[i];
-    const right = frontier.right[i];
-    if (levels[owner] - (level + 1) < MIN_GPU_LEVELS) {
-      kept.push(owner, level, cols, left, right, frontier.free[i]);
-      continue;
+  /** Splits for about `ms` milliseconds; true once the work is ready. */
+  step(ms: number): boolean {
+    const until = performance.now() + ms;
+    while (this.result === null) {
+      if (this.expanded < this.recordCount) this.expand(Math.min(this.recordCount, this.expanded + CHUNK));
+      else if (this.frontier.size > 0 && this.frontier.size + this.kept.size < this.targetTasks) this.splitStates(CHUNK);
+      else this.result = this.finish();
+      if (performance.now() >= until) break;
     }
-    const at = owner * MAX_N;
-    const shift = shifts[at + level];
-    const mask = masks[at + level + 1];
-    for (let free = frontier.free[i]; free !== 0; free &= free - 1) {
-      const bit = free & -free;
-      const nextCols = cols | bit;
-      const nextLeft = (left | bit) << shift;
-      const nextRight = (right | bit) >>> shift;
-      addState(frontier, hostCounts, owner, levels[owner], level + 1, nextCols, nextLeft, nextRight, mask & ~(nextCols | nextLeft | nextRight));
-    }
-  }
-  for (let i = frontier.head; i < frontier.tail; i++) {
-    kept.push(frontier.owner[i], frontier.level[i], frontier.cols[i], frontier.left[i], frontier.right[i], frontier.free[i]);
+    return this.result !== null;
   }
 
-  // The biggest tasks first, so that the last ones to finish are small and few invocations idle
-  // at the end (the longest-first rule of scheduling): a task's size is guessed by the rows it has
-  // left, then by the squares open on its first. Within a size, in the order of their records:
-  // neighbouring invocations then read the same record, and add their counts to the same one.
-  const taskCount = kept.size;
-  const order = biggestFirst(kept, levels, recordCount);
-  const pick = <T extends Uint32Array | Uint8Array>(from: T): T => {
-    const out = new (from.constructor as new (size: number) => T)(taskCount);
-    for (let t = 0; t < taskCount; t++) out[t] = from[order[t]];
-    return out;
-  };
-  return {
-    recordCount,
-    masks,
-    shifts,
-    levels,
-    depth,
-    taskCount,
-    owner: pick(kept.owner),
-    level: pick(kept.level),
-    cols: pick(kept.cols),
-    left: pick(kept.left),
-    right: pick(kept.right),
-    free: pick(kept.free),
-    hostCounts,
-  };
+  /** The work, once step() has said it is ready. */
+  work(): GpuWork {
+    if (this.result === null) throw new Error('the split is not finished');
+    return this.result;
+  }
+
+  private expand(to: number): void {
+    const { list, masks, shifts, levels } = this;
+    const scratch = new Int32Array(CPU_RECORD_WORDS);
+    const pairs = list.width;
+    for (let k = this.expanded; k < to; k++) {
+      expandRecord(list.queens, this.picked[k] * pairs * 2, pairs, this.n, 0, scratch, 0);
+      const free = scratch[REC_LEVELS];
+      levels[k] = free;
+      this.depth = Math.max(this.depth, free);
+      const at = k * MAX_N;
+      for (let level = 0; level < free; level++) {
+        masks[at + level] = scratch[REC_MASK + level];
+        // The last level has no next row: the CPU's scratch may hold another record's value there.
+        if (level < free - 1) shifts[at + level] = scratch[REC_SHIFT + level];
+      }
+      if (free === 0) this.hostCounts[k] = 1; // every row placed: the placement itself
+      else addState(this.frontier, this.hostCounts, k, free, 0, 0, 0, 0, masks[at]);
+    }
+    this.expanded = to;
+  }
+
+  /**
+   * Breadth-first, so that the tasks of a record are alike in size. States too close to their
+   * last row to split are set aside as tasks as they are.
+   */
+  private splitStates(count: number): void {
+    const { frontier, kept, levels, masks, shifts, hostCounts } = this;
+    for (let c = 0; c < count && frontier.size > 0 && frontier.size + kept.size < this.targetTasks; c++) {
+      const i = frontier.head++;
+      const owner = frontier.owner[i];
+      const level = frontier.level[i];
+      const cols = frontier.cols[i];
+      const left = frontier.left[i];
+      const right = frontier.right[i];
+      if (levels[owner] - (level + 1) < MIN_GPU_LEVELS) {
+        kept.push(owner, level, cols, left, right, frontier.free[i]);
+        continue;
+      }
+      const at = owner * MAX_N;
+      const shift = shifts[at + level];
+      const mask = masks[at + level + 1];
+      for (let free = frontier.free[i]; free !== 0; free &= free - 1) {
+        const bit = free & -free;
+        const nextCols = cols | bit;
+        const nextLeft = (left | bit) << shift;
+        const nextRight = (right | bit) >>> shift;
+        addState(frontier, hostCounts, owner, levels[owner], level + 1, nextCols, nextLeft, nextRight, mask & ~(nextCols | nextLeft | nextRight));
+      }
+    }
+  }
+
+  private finish(): GpuWork {
+    const { frontier, kept, levels, recordCount } = this;
+    for (let i = frontier.head; i < frontier.tail; i++) {
+      kept.push(frontier.owner[i], frontier.level[i], frontier.cols[i], frontier.left[i], frontier.right[i], frontier.free[i]);
+    }
+    // The biggest tasks first, so that the last ones to finish are small and few invocations idle
+    // at the end (the longest-first rule of scheduling): a task's size is guessed by the rows it
+    // has left, then by the squares open on its first. Within a size, in the order of their
+    // records: neighbouring invocations then read the same record, and add to the same count.
+    const taskCount = kept.size;
+    const order = biggestFirst(kept, levels, recordCount);
+    const pick = <T extends Uint32Array | Uint8Array>(from: T): T => {
+      const out = new (from.constructor as new (size: number) => T)(taskCount);
+      for (let t = 0; t < taskCount; t++) out[t] = from[order[t]];
+      return out;
+    };
+    return {
+      recordCount,
+      masks: this.masks,
+      shifts: this.shifts,
+      levels,
+      depth: this.depth,
+      taskCount,
+      owner: pick(kept.owner),
+      level: pick(kept.level),
+      cols: pick(kept.cols),
+      left: pick(kept.left),
+      right: pick(kept.right),
+      free: pick(kept.free),
+      hostCounts: this.hostCounts,
+    };
+  }
 }
 
 /**

@@ -1,17 +1,21 @@
-// The GPU kernels the 'webgpu' engine can run, by name, and the one it runs. Both count the same
-// tasks (tasks.ts) exactly; they differ in how an invocation keeps its search and its count:
-// - "workgroup" (workgroup-shader.ts): one saved word a level in workgroup memory, invocations
-//   that fetch their tasks, counts added per record on the GPU. The default: faster on every
-//   adapter measured (docs/gpu.md), and built the way the fastest GPU counters are.
+// The GPU kernels the 'webgpu' engine can run, by name, and which one it runs on an adapter. Both
+// count the same tasks (tasks.ts) exactly; they differ in how an invocation keeps its search and
+// its count:
+// - "workgroup" (workgroup-shader.ts): one saved word a level in workgroup memory, a branch-free
+//   step, invocations that fetch their tasks biggest first, counts added per record on the GPU.
+//   Built the way the fastest GPU counters are: the default, and on lavapipe several times faster.
 // - "plain" (plain-shader.ts): four saved words a level in private memory (on a GPU, slow local
-//   memory), one task per invocation, a 64-bit count per task read back. Kept to compare with.
+//   memory), one task per invocation, a branch per step, a 64-bit count per task read back. Kept
+//   to compare with, and run on SwiftShader, Chromium's CPU fallback, where it measured faster
+//   (docs/gpu.md).
 
+import type { AdapterInfo } from './adapter.js';
 import { DispatchBudget, type BudgetLimits } from './budget.js';
 import type { Gpu } from './device.js';
-import { PLAIN_BUDGET, runPlain } from './plain-kernel.js';
+import { packPlain, PLAIN_BUDGET, runPlain, type PlainPacked } from './plain-kernel.js';
 import { PLAIN_SHADER } from './plain-shader.js';
 import { TARGET_TASKS, type GpuWork } from './tasks.js';
-import { runWorkgroup, WORKGROUP_BUDGET, workgroupTargetTasks } from './workgroup-kernel.js';
+import { packWorkgroup, runWorkgroup, WORKGROUP_BUDGET, workgroupTargetTasks, type WorkgroupPacked } from './workgroup-kernel.js';
 import { WORKGROUP_SHADER } from './workgroup-shader.js';
 
 export type KernelVariant = 'workgroup' | 'plain';
@@ -20,22 +24,46 @@ export const KERNEL_VARIANTS: readonly KernelVariant[] = ['workgroup', 'plain'];
 
 export const DEFAULT_VARIANT: KernelVariant = 'workgroup';
 
+/** The variant the engine runs on an adapter: the default, except where another measured faster. */
+export function preferredVariant(adapter: AdapterInfo): KernelVariant {
+  return /swiftshader/i.test(adapter.name) ? 'plain' : DEFAULT_VARIANT;
+}
+
 /** Completions per record: low + high * 2^32, each an exact integer. */
 export interface RecordCounts {
   readonly low: Float64Array;
   readonly high: Float64Array;
 }
 
-type Runner = (gpu: Gpu, pipeline: GPUComputePipeline, budget: DispatchBudget, work: GpuWork, stopped: () => boolean) => Promise<RecordCounts | null>;
+/** A GpuWork packed into the buffers a variant's kernel reads. */
+export interface PreparedWork {
+  readonly work: GpuWork;
+  readonly packed: unknown;
+}
 
-interface Variant {
+export interface Variant {
   readonly shader: string;
   readonly limits: BudgetLimits;
-  readonly run: Runner;
+  /** Tasks to split a wave into, given how many invocations the device runs. */
   readonly targetTasks: (budget: DispatchBudget) => number;
+  readonly prepare: (work: GpuWork) => PreparedWork;
+  /** Counts every task; the completions per record, or null when `stopped()` says the count is over. */
+  readonly run: (gpu: Gpu, pipeline: GPUComputePipeline, budget: DispatchBudget, prepared: PreparedWork, stopped: () => boolean) => Promise<RecordCounts | null>;
 }
 
 export const VARIANTS: Readonly<Record<KernelVariant, Variant>> = {
-  workgroup: { shader: WORKGROUP_SHADER, limits: WORKGROUP_BUDGET, run: runWorkgroup, targetTasks: workgroupTargetTasks },
-  plain: { shader: PLAIN_SHADER, limits: PLAIN_BUDGET, run: runPlain, targetTasks: () => TARGET_TASKS },
+  workgroup: {
+    shader: WORKGROUP_SHADER,
+    limits: WORKGROUP_BUDGET,
+    targetTasks: workgroupTargetTasks,
+    prepare: (work) => ({ work, packed: packWorkgroup(work) }),
+    run: (gpu, pipeline, budget, { work, packed }, stopped) => runWorkgroup(gpu, pipeline, budget, work, packed as WorkgroupPacked, stopped),
+  },
+  plain: {
+    shader: PLAIN_SHADER,
+    limits: PLAIN_BUDGET,
+    targetTasks: () => TARGET_TASKS,
+    prepare: (work) => ({ work, packed: packPlain(work) }),
+    run: (gpu, pipeline, budget, { work, packed }, stopped) => runPlain(gpu, pipeline, budget, work, packed as PlainPacked, stopped),
+  },
 };

@@ -23,7 +23,12 @@ export function workgroupTargetTasks(budget: DispatchBudget): number {
 }
 
 /** Records as (mask, shift, next mask, 0) per level; tasks as (record | start << 22 | last << 27, cols, left, right). */
-function pack(work: GpuWork): { records: Uint32Array<ArrayBuffer>; tasks: Uint32Array<ArrayBuffer> } {
+export interface WorkgroupPacked {
+  readonly records: Uint32Array<ArrayBuffer>;
+  readonly tasks: Uint32Array<ArrayBuffer>;
+}
+
+export function packWorkgroup(work: GpuWork): WorkgroupPacked {
   if (work.recordCount >= 1 << RECORD_BITS) throw new RangeError(`a wave holds fewer than 2^${RECORD_BITS} records, got ${work.recordCount}`);
   const records = new Uint32Array(Math.max(1, work.recordCount) * MAX_N * 4);
   for (let i = 0; i < work.recordCount * MAX_N; i++) {
@@ -43,12 +48,11 @@ function pack(work: GpuWork): { records: Uint32Array<ArrayBuffer>; tasks: Uint32
 }
 
 /** Counts every task; resolves to the completions per record, or to null when `stopped()` says the count is over. */
-export async function runWorkgroup(gpu: Gpu, pipeline: GPUComputePipeline, budget: DispatchBudget, work: GpuWork, stopped: () => boolean): Promise<RecordCounts | null> {
+export async function runWorkgroup(gpu: Gpu, pipeline: GPUComputePipeline, budget: DispatchBudget, work: GpuWork, packed: WorkgroupPacked, stopped: () => boolean): Promise<RecordCounts | null> {
   const low = new Float64Array(work.recordCount);
   const high = new Float64Array(work.recordCount);
   if (work.taskCount === 0) return { low, high };
   const { device } = gpu;
-  const packed = pack(work);
   const slots = Math.min(MAX_INVOCATIONS, Math.ceil(work.taskCount / WORKGROUP_SIZE) * WORKGROUP_SIZE);
   const slotWords = CARRY_HEAD + work.depth;
   return withBuffers(gpu, async (make) => {

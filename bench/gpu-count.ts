@@ -1,0 +1,38 @@
+// A count on the GPU with a given kernel variant, as the 'webgpu' engine runs it (plan, job,
+// run/on-gpu.ts), timed as a caller sees it: from the plan to the result. Used in Node, and in the
+// page the GPU section builds for Chromium where Node has no adapter.
+
+import { acquireGpu } from '../src/kernel/webgpu/device.js';
+import type { KernelVariant } from '../src/kernel/webgpu/variants.js';
+import { acquireKernel, releaseKernel } from '../src/kernel/select.js';
+import { plan } from '../src/plan/plan.js';
+import { Job } from '../src/run/job.js';
+import { countOnGpu } from '../src/run/on-gpu.js';
+
+export interface GpuCount {
+  /** Solutions of the sample, as a decimal string (it crosses from a page as JSON). */
+  total: string;
+  ms: number;
+}
+
+/** Counts shard 0 of `shards` of n (the whole board for 1) on the GPU with `variant`. */
+export async function countOnVariant(n: number, variant: KernelVariant, shards: number): Promise<GpuCount> {
+  const started = performance.now();
+  const p = plan(n, null, shards === 1 ? null : { index: 0, count: shards });
+  const gpu = await acquireGpu();
+  const job = new Job(p, {});
+  const kernel = await acquireKernel('wasm');
+  const running = countOnGpu(job, p, gpu, kernel, variant).catch((error: unknown) => job.fail(error));
+  try {
+    const tally = await job.promise;
+    return { total: String(tally.total), ms: performance.now() - started };
+  } finally {
+    await running;
+    releaseKernel(kernel);
+  }
+}
+
+/** The adapter the engine counts on, as it names it. */
+export async function gpuAdapter(): Promise<{ name: string; software: boolean }> {
+  return (await acquireGpu()).adapter;
+}
