@@ -7,15 +7,16 @@
 //   back by shifting, so they are kept, all levels together, in two registers (ldMem, rdMem: a
 //   task spans fewer than 32 rows, so they fit). The squares still to try on a level are recomputed
 //   from its mask: those above the queen that were free.
-// - The stack is laid out level-major, stack[level * WORKGROUP_SIZE + local index], so that
-//   neighbouring invocations touch neighbouring words, in different banks.
+// - The stack is laid out level-major, stack[level * WORKGROUP_SIZE + local index]: the bank an
+//   invocation touches depends on its index alone, at whatever level, so the invocations of a
+//   warp never collide on a bank however far apart their depths.
 // - The last free row is never entered: placing a queen on the row above counts the open squares
 //   below it at once, and a placement that leaves the next row closed is not entered either.
 // - Every step runs the same instructions, going down or up, choosing results with select():
 //   invocations side by side run in lockstep, and where they branch apart each pays for both ways.
 // - Invocations fetch tasks from a shared counter as they finish them, so that none idles while
-//   tasks are left; tasks come in record order (tasks.ts), and the records' rows are read through
-//   the cache, shared by neighbours.
+//   tasks are left. Tasks come biggest first, in record order within a size (tasks.ts): the last
+//   to run are small, and neighbours read the same record's rows, through the cache.
 // - Completions are counted per invocation, and added per record on the GPU: when an invocation
 //   moves on to another record, and at the end of a dispatch through a reduction in workgroup
 //   memory (the invocations holding the same record add theirs up, and one of them adds the sum
