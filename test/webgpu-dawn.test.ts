@@ -2,7 +2,8 @@
 // `webgpu`) on whatever Vulkan driver the machine has; in CI, Mesa's lavapipe (Vulkan on the CPU).
 // Both kernel variants count n = 1..14 and random placements and shards exactly; aborts are
 // honoured during set-up and between dispatches; checkpoints resume; a device lost in the middle
-// of a count rejects it and the next count is exact on a new one; and the CLI counts with it.
+// of a count rejects it and the next count is exact on a new one; the CLI counts with it; and the
+// bench's GPU section times both variants on it.
 //
 // Without an adapter the tests are skipped, saying why, unless REQUIRE_GPU=1 (CI sets it): then
 // they run, and fail.
@@ -18,6 +19,7 @@ import { countWithVariant } from './helpers/gpu-variant.js';
 import { knownCounts } from './helpers/known-counts.js';
 import { randomInt, randomQueens, seededRandom } from './helpers/random.js';
 import type { Queen, Shard } from '../src/types.js';
+import type { GpuReport } from '../bench/webgpu.js';
 
 const REQUIRED = process.env.REQUIRE_GPU === '1';
 /** Why there is no GPU here, or null where Dawn gives an adapter. */
@@ -29,6 +31,16 @@ if (missing !== null && !REQUIRED) console.warn(`test/webgpu-dawn.test.ts skippe
 const RUN = missing === null || REQUIRED;
 
 const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const bench = fileURLToPath(new URL('../dist/bench/bench.js', import.meta.url));
+
+/** A built script run as a user runs it: its exit code and output. */
+function runNode(script: string, args: string[]): Promise<{ code: number; stdout: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [script, ...args], { encoding: 'utf8' }, (error, stdout) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout });
+    });
+  });
+}
 
 /** A signal and the function that aborts it with `reason`. */
 function controlled(reason: unknown) {
@@ -173,15 +185,27 @@ describe.skipIf(!RUN)("engine: 'webgpu' in Node, through Dawn", () => {
   });
 
   it('the CLI counts on it: nqueens 12 --engine webgpu prints the exact counts and exits 0', async () => {
-    const r = await new Promise<{ code: number; stdout: string }>((resolve) => {
-      execFile(process.execPath, [bin, '12', '--engine', 'webgpu'], { encoding: 'utf8' }, (error, stdout) => {
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout });
-      });
-    });
+    const r = await runNode(bin, ['12', '--engine', 'webgpu']);
     expect(r.code).toBe(0);
     const plain = r.stdout.replace(/,/g, '');
     expect(plain).toMatch(/\b14200\b/);
     expect(plain).toMatch(/\b1787\b/);
     expect(plain).toMatch(/webgpu/);
+  });
+
+  it('the bench\'s GPU section times every kernel variant on this adapter against one wasm thread: npm run bench -- 12 13 --gpu --runs 1', async () => {
+    const r = await runNode(bench, ['12', '13', '--gpu', '--runs', '1', '--json']);
+    expect(r.code).toBe(0);
+    const { sections, gpu } = JSON.parse(r.stdout) as { sections: string[]; gpu: GpuReport };
+    expect(sections).toEqual(['gpu']);
+    expect(gpu.adapter).toBe((await acquireGpu()).adapter.name);
+    expect(gpu.rows.map((row) => [row.n, row.shards, row.solutions, row.variants.map((v) => v.variant)])).toEqual([
+      [12, 1, '14200', [...KERNEL_VARIANTS]],
+      [13, 1, '73712', [...KERNEL_VARIANTS]],
+    ]);
+    for (const row of gpu.rows) {
+      expect(row.wasmNsPerSolution).toBeGreaterThan(0);
+      for (const v of row.variants) expect(v.vsWasm).toBeCloseTo(row.wasmNsPerSolution / v.nsPerSolution, 6);
+    }
   });
 });
