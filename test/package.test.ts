@@ -1,10 +1,12 @@
 // The package as a consumer gets it: packed, installed into an empty project, imported and required.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { cloneOfRepository } from './helpers/clone.js';
 import { packTarball } from './helpers/pack.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -73,5 +75,30 @@ describe('the packed package', () => {
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);
   });
-});
 
+  // A build takes 15-40 s on a busy 2-core machine: this test has the time for four.
+  it('npm pack in a clone without dist/ builds the package first: the tarball holds the bundles', () => {
+    const work = mkdtempSync(join(tmpdir(), 'nqueens-pack-clone-'));
+    const clone = cloneOfRepository(work);
+    expect(existsSync(join(clone, 'dist'))).toBe(false);
+    const pack = spawnSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: clone, encoding: 'utf8' });
+    expect(pack.status).toBe(0);
+    const tarball = join(work, pack.stdout.trim().split('\n').at(-1)!);
+    const listing = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n');
+    expect(listing).toEqual(expect.arrayContaining(['package/dist/nqueens-wasm.js', 'package/dist/cli.js', 'package/dist/src/index.d.ts']));
+    // The clone's own manifest is put back, prepare script and all.
+    expect(JSON.parse(readFileSync(join(clone, 'package.json'), 'utf8')).scripts.prepare).toBe('npm run build');
+  }, 240_000);
+
+  it('is as big as the README says: the library bundle, and gzipped', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const stated = /It is (\d+) kB \((\d+) kB gzipped\)/.exec(readme);
+    expect(stated).not.toBeNull();
+    const bundle = readFileSync(join(root, 'dist/nqueens-wasm.js'));
+    // Within rounding to a kB and a little change since it was written (3%).
+    const near = (bytes: number, kB: number) => Math.abs(bytes / 1000 - kB) <= Math.max(1, kB * 0.03);
+    expect({ bytes: bundle.length, near: near(bundle.length, Number(stated![1])) }).toEqual({ bytes: bundle.length, near: true });
+    const gzipped = gzipSync(bundle, { level: 9 }).length;
+    expect({ gzipped, near: near(gzipped, Number(stated![2])) }).toEqual({ gzipped, near: true });
+  });
+});
