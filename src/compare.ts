@@ -7,10 +7,10 @@
 import { countExact } from './count.js';
 import type { CpuEngine, Kernel } from './kernel/kernel.js';
 import type { AdapterInfo } from './kernel/webgpu/adapter.js';
-import { acquireGpu } from './kernel/webgpu/device.js';
 import { acquireKernel, releaseKernel, resolveEngine } from './kernel/select.js';
 import { plan, type Plan } from './plan/plan.js';
 import { RangeCounter } from './run/count-range.js';
+import { loadGpuEngine } from './run/gpu-engine.js';
 import { Budget, yieldToEventLoop } from './run/in-thread.js';
 import { abortReason } from './run/job.js';
 import type { Tally } from './run/tally.js';
@@ -83,7 +83,7 @@ class Timer {
 export async function measureEngines(n: number, runs: number, signal?: AbortSignal, webgpu = false): Promise<EngineComparison> {
   if (signal?.aborted) throw abortReason(signal);
   // The GPU first, when asked: where there is none, the call fails before any timing.
-  const gpu = webgpu ? await acquireGpu(signal) : null;
+  const gpu = webgpu ? await (await loadGpuEngine()).acquireGpu(signal) : null;
   const engines: CpuEngine[] = ['wasm', 'js'];
   // The wasm engine is required here: no silent fallback in a comparison of the two.
   await resolveEngine('wasm');

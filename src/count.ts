@@ -2,14 +2,13 @@
 // report the merged counts.
 
 import { makeCheckpoint, resumeState } from './checkpoint.js';
-import { acquireGpu, type Gpu } from './kernel/webgpu/device.js';
 import { acquireKernel, acquireKernelSync, releaseKernel, resolveEngine, resolveEngineSync } from './kernel/select.js';
 import { plan, type Plan } from './plan/plan.js';
 import { threadsFor } from './pool/policy.js';
 import { countOnPool } from './pool/pool.js';
 import { RangeCounter } from './run/count-range.js';
+import { loadGpuEngine } from './run/gpu-engine.js';
 import { countInThread, fitsOneSlice } from './run/in-thread.js';
-import { countOnGpu } from './run/on-gpu.js';
 import { abortReason, Job } from './run/job.js';
 import type { Tally } from './run/tally.js';
 import type { CpuEngine } from './kernel/kernel.js';
@@ -141,6 +140,7 @@ export async function countExact(n: unknown, options?: unknown): Promise<ExactCo
       startedAt,
     });
   if (request.engine === 'webgpu') {
+    const { acquireGpu, countWithGpu } = await loadGpuEngine();
     const gpu = await acquireGpu(signal);
     const job = start();
     countWithGpu(job, p, gpu);
@@ -179,21 +179,6 @@ async function countInOneSlice(p: Plan, engine: CpuEngine, signal: AbortSignal |
   } finally {
     releaseKernel(kernel);
   }
-}
-
-/**
- * Counts the job on the GPU. The calling thread counts what the unique count needs besides, the
- * completions that rotations leave unchanged (run/on-gpu.ts), with the default engine.
- */
-function countWithGpu(job: Job, p: Plan, gpu: Gpu): void {
-  void (async () => {
-    const kernel = await acquireKernel(await resolveEngine(undefined));
-    try {
-      await countOnGpu(job, p, gpu, kernel);
-    } finally {
-      releaseKernel(kernel);
-    }
-  })().catch((error) => job.fail(error));
 }
 
 /** Counts the solutions of the n-queens puzzle (n from 1 to 32). */

@@ -17,8 +17,10 @@ describe('the packed package', () => {
     const tarball = packTarball(work);
     const listing = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n');
     expect(listing).toEqual(expect.arrayContaining(['package/LICENSE', 'package/README.md', 'package/dist/nqueens-wasm.js', 'package/dist/cli.js', 'package/dist/src/index.d.ts']));
-    // Only what users run, and the types: the two bundles, no other JavaScript, no source maps, no tests.
-    expect(listing.filter((f) => f.endsWith('.js') && !/^package\/dist\/(nqueens-wasm|cli)\.js$/.test(f))).toEqual([]);
+    // Only what users run, and the types: the library's modules and the CLI, no other JavaScript, no source maps, no tests.
+    expect(listing.filter((f) => f.endsWith('.js')).sort()).toEqual(
+      ['package/dist/cli.js', 'package/dist/nqueens-wasm-chunk.js', 'package/dist/nqueens-wasm-with-gpu.js', 'package/dist/nqueens-wasm.js'],
+    );
     expect(listing.filter((f) => f.endsWith('.map') || f.includes('/test/') || f.includes('/bench/'))).toEqual([]);
     const manifest = JSON.parse(execFileSync('tar', ['xzf', tarball, '-O', 'package/package.json'], { encoding: 'utf8' }));
     expect(manifest.scripts.prepare).toBeUndefined();
@@ -90,15 +92,24 @@ describe('the packed package', () => {
     expect(JSON.parse(readFileSync(join(clone, 'package.json'), 'utf8')).scripts.prepare).toBe('npm run build');
   }, 240_000);
 
-  it('is as big as the README says: the library bundle, and gzipped', () => {
+  it('is as big as the README says: what an import loads, gzipped, and the GPU engine loaded on demand', () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const stated = /It is (\d+) kB \((\d+) kB gzipped\)/.exec(readme);
+    const stated = /An import loads (\d+) kB \((\d+) kB gzipped\); the GPU engine, (\d+) kB more,/.exec(readme);
     expect(stated).not.toBeNull();
-    const bundle = readFileSync(join(root, 'dist/nqueens-wasm.js'));
+    const file = (name: string) => readFileSync(join(root, 'dist', name));
+    // What the entry imports statically is read with it; the GPU engine only through import().
+    const entry = file('nqueens-wasm.js');
+    const imported = [...entry.toString('utf8').matchAll(/\bfrom\s*"\.\/([\w-]+\.js)"/g)].map((m) => m[1]!);
+    expect(imported).toEqual(['nqueens-wasm-chunk.js']);
+    expect(entry.toString('utf8')).toMatch(/\bimport\(\s*"\.\/nqueens-wasm-with-gpu\.js"\s*\)/);
+    const loaded = [entry, ...imported.map(file)];
+    const bytes = loaded.reduce((sum, b) => sum + b.length, 0);
+    const gzipped = loaded.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
+    const gpu = file('nqueens-wasm-with-gpu.js').length;
     // Within rounding to a kB and a little change since it was written (3%).
-    const near = (bytes: number, kB: number) => Math.abs(bytes / 1000 - kB) <= Math.max(1, kB * 0.03);
-    expect({ bytes: bundle.length, near: near(bundle.length, Number(stated![1])) }).toEqual({ bytes: bundle.length, near: true });
-    const gzipped = gzipSync(bundle, { level: 9 }).length;
+    const near = (n: number, kB: number) => Math.abs(n / 1000 - kB) <= Math.max(1, kB * 0.03);
+    expect({ bytes, near: near(bytes, Number(stated![1])) }).toEqual({ bytes, near: true });
     expect({ gzipped, near: near(gzipped, Number(stated![2])) }).toEqual({ gzipped, near: true });
+    expect({ gpu, near: near(gpu, Number(stated![3])) }).toEqual({ gpu, near: true });
   });
 });
