@@ -22,13 +22,16 @@ async function run() {
   const page = countSync(8);
   const pageAsync = await count(9, { engine: 'wasm' });
   const pool = await count(11, { engine: 'wasm', workers: 2 });
+  // The GPU engine is a module of its own that the package imports on first use: the app's
+  // bundle must carry it and the page load it (Chromium's SwiftShader adapter).
+  const gpu = await count(8, { engine: 'webgpu' });
   const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   const inWorker = await new Promise((resolve, reject) => {
     worker.onmessage = (event) => resolve(event.data);
     worker.onerror = (event) => reject(new Error(event.message));
   });
   const pick = ({ total, unique, engine, workers }) => ({ total, unique, engine, workers });
-  document.body.dataset.result = JSON.stringify({ page: pick(page), pageAsync: pick(pageAsync), pool: pick(pool), inWorker });
+  document.body.dataset.result = JSON.stringify({ page: pick(page), pageAsync: pick(pageAsync), pool: pick(pool), gpu: pick(gpu), inWorker });
 }
 run().catch((error) => { document.body.dataset.error = String(error); });
 `;
@@ -45,6 +48,7 @@ const EXPECTED = {
   page: { total: 92, unique: 12, engine: 'wasm', workers: 1 },
   pageAsync: { total: 352, unique: 46, engine: 'wasm', workers: 1 },
   pool: { total: 2680, unique: 341, engine: 'wasm', workers: 2 },
+  gpu: { total: 92, unique: 12, engine: 'webgpu', workers: 1 },
   inWorker: { sync: { total: 724, engine: 'wasm' }, async: { total: 724, engine: 'wasm' } },
 };
 
@@ -90,7 +94,7 @@ describe.skipIf(!BROWSER_TESTS)('the packed package in a Vite app, in Chromium',
     return JSON.parse(result!);
   }
 
-  it('a production build (vite build) counts on the page, on the pool and in its own module worker', async () => {
+  it('a production build (vite build) counts on the page, on the pool, on the GPU (a module loaded on first use) and in its own module worker', async () => {
     await build({ root: app, logLevel: 'warn', build: { outDir: join(app, 'dist') } });
     const served = await serveDirectory(join(app, 'dist'));
     server = served.server;
