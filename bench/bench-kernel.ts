@@ -3,7 +3,7 @@
 // search alone. Never shipped.
 
 import { readFileSync } from 'node:fs';
-import { instantiateKernelSync, type KernelExports } from '../src/kernel/wasm/loader.js';
+import { instantiateKernelSync, type KernelExports } from '../src/kernel/wasm/module.js';
 import { packageRoot } from './native.js';
 
 export interface BenchKernelExports extends KernelExports {

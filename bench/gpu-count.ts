@@ -4,7 +4,8 @@
 
 import { acquireGpu } from '../src/kernel/webgpu/device.js';
 import type { KernelVariant } from '../src/kernel/webgpu/variants.js';
-import { acquireKernel, releaseKernel } from '../src/kernel/select.js';
+import { acquireKernel, releaseKernel } from '../src/kernel/instances.js';
+import { resolveEngine } from '../src/kernel/select.js';
 import { plan } from '../src/plan/plan.js';
 import { Job } from '../src/run/job.js';
 import { countOnGpu } from '../src/run/on-gpu.js';
@@ -21,7 +22,7 @@ export async function countOnVariant(n: number, variant: KernelVariant, shards: 
   const p = plan(n, null, shards === 1 ? null : { index: 0, count: shards });
   const gpu = await acquireGpu();
   const job = new Job(p, {});
-  const kernel = await acquireKernel('wasm');
+  const kernel = await acquireKernel((await resolveEngine('wasm')).engine);
   const running = countOnGpu(job, p, gpu, kernel, variant).catch((error: unknown) => job.fail(error));
   try {
     const tally = await job.promise;

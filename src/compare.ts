@@ -7,7 +7,8 @@
 import { countExact } from './count.js';
 import type { CpuEngine, Kernel } from './kernel/kernel.js';
 import type { AdapterInfo } from './kernel/webgpu/adapter.js';
-import { acquireKernel, releaseKernel, resolveEngine } from './kernel/select.js';
+import { acquireKernel, releaseKernel } from './kernel/instances.js';
+import { resolveEngine } from './kernel/select.js';
 import { plan, type Plan } from './plan/plan.js';
 import { RangeCounter } from './run/count-range.js';
 import { loadGpuEngine } from './run/gpu-engine.js';

@@ -2,7 +2,8 @@
 // report the merged counts.
 
 import { makeCheckpoint, resumeState } from './checkpoint.js';
-import { acquireKernel, acquireKernelSync, releaseKernel, resolveEngine, resolveEngineSync } from './kernel/select.js';
+import { acquireKernel, acquireKernelSync, releaseKernel } from './kernel/instances.js';
+import { resolveEngine, resolveEngineSync, type ResolvedEngine } from './kernel/select.js';
 import { plan, type Plan } from './plan/plan.js';
 import { threadsFor } from './pool/policy.js';
 import { countOnPool } from './pool/pool.js';
@@ -38,6 +39,8 @@ export interface ExactCount {
   total: bigint;
   unique: bigint | null;
   engine: Engine;
+  /** Why the default engine fell back to TypeScript; null where it did not. */
+  fallbackReason: string | null;
   workers: number;
   elapsedMs: number;
   resumed: boolean;
@@ -88,10 +91,20 @@ function checkRequest(n: unknown, options: unknown) {
   };
 }
 
-function exact(p: Plan, engine: Engine, workers: number, tally: Tally, elapsedMs: number, resumed: boolean): ExactCount {
+/** How a count ran, for its result. */
+interface Run {
+  readonly engine: Engine;
+  readonly fallbackReason: string | null;
+  readonly workers: number;
+  readonly elapsedMs: number;
+  readonly resumed: boolean;
+}
+
+function exact(p: Plan, tally: Tally, run: Run): ExactCount {
   const all = p.subproblems.count;
+  const elapsedMs = run.elapsedMs;
   const finished = () => makeCheckpoint(p, { done: all === 0 ? [] : [[0, all]], tally, elapsedMs });
-  return { n: p.n, total: tally.total, unique: p.countsUnique ? tally.unique : null, engine, workers, elapsedMs, resumed, finished };
+  return { n: p.n, total: tally.total, unique: p.countsUnique ? tally.unique : null, ...run, finished };
 }
 
 /** The exact counts of a result; as JSON, decimal strings (JSON has no bigint). */
@@ -104,8 +117,18 @@ class Exact implements ExactCounts {
 }
 
 export function toResult(count: ExactCount): CountResult {
-  const { n, total, unique, engine, workers, elapsedMs, resumed } = count;
-  return { n, total: Number(total), unique: unique === null ? null : Number(unique), exact: new Exact(total, unique), engine, workers, elapsedMs, resumed };
+  const { n, total, unique, engine, fallbackReason, workers, elapsedMs, resumed } = count;
+  return {
+    n,
+    total: Number(total),
+    unique: unique === null ? null : Number(unique),
+    exact: new Exact(total, unique),
+    engine,
+    ...(fallbackReason !== null && { fallbackReason }),
+    workers,
+    elapsedMs,
+    resumed,
+  };
 }
 
 /** countSync with exact (BigInt) counts; for the CLI and the tests. */
@@ -113,10 +136,11 @@ export function countExactSync(n: unknown, options?: unknown): ExactCount {
   const started = performance.now();
   const request = checkSyncRequest(n, options);
   const p = plan(request.n, request.placed, request.shard);
-  const kernel = acquireKernelSync(resolveEngineSync(request.engine));
+  const { engine, fallbackReason } = resolveEngineSync(request.engine);
+  const kernel = acquireKernelSync(engine);
   try {
     const tally = new RangeCounter(kernel, p.n, p.subproblems, p.countsUnique, 0, p.subproblems.count).run();
-    return exact(p, kernel.engine, 1, tally, performance.now() - started, false);
+    return exact(p, tally, { engine, fallbackReason, workers: 1, elapsedMs: performance.now() - started, resumed: false });
   } finally {
     releaseKernel(kernel);
   }
@@ -144,14 +168,18 @@ export async function countExact(n: unknown, options?: unknown): Promise<ExactCo
     const gpu = await acquireGpu(signal);
     const job = start();
     countWithGpu(job, p, gpu);
-    return exact(p, 'webgpu', 1, await job.promise, job.elapsedMs, resume !== undefined);
+    const tally = await job.promise;
+    return exact(p, tally, { engine: 'webgpu', fallbackReason: null, workers: 1, elapsedMs: job.elapsedMs, resumed: resume !== undefined });
   }
-  const engine = await resolveEngine(request.engine);
-  const threads = await threadsFor(p, request.workers);
-  if (threads.pool === 0 && fitsOneSlice(p, engine) && !request.onProgress && !onCheckpoint && !resume) return countInOneSlice(p, engine, signal, startedAt);
+  const resolved = await resolveEngine(request.engine);
+  const { engine, fallbackReason } = resolved;
+  const threads = threadsFor(p, request.workers);
+  if (threads.pool === 0 && fitsOneSlice(p, engine) && !request.onProgress && !onCheckpoint && !resume) {
+    return countInOneSlice(p, resolved, signal, startedAt);
+  }
   const job = start();
   const participants = threads.pool + (threads.inThread ? 1 : 0);
-  if (threads.pool > 0) void countOnPool(job, p, engine, threads.pool, !threads.inThread).catch((error) => job.fail(error));
+  if (threads.pool > 0) countOnPool(job, p, engine, threads.pool, !threads.inThread);
   if (threads.inThread) {
     void (async () => {
       const kernel = await acquireKernel(engine);
@@ -163,19 +191,21 @@ export async function countExact(n: unknown, options?: unknown): Promise<ExactCo
     })().catch((error) => job.fail(error));
   }
   const tally = await job.promise;
-  return exact(p, engine, participants, tally, job.elapsedMs, resume !== undefined);
+  // The threads that counted: fewer than planned where the host refused to start some.
+  const workers = Math.max(1, job.threads);
+  return exact(p, tally, { engine, fallbackReason, workers, elapsedMs: job.elapsedMs, resumed: resume !== undefined });
 }
 
 /**
  * A count that takes about a slice of the calling thread, with no progress to report: counted in
  * one piece, as countSync counts it (a job's ranges and turns would cost more than the count).
  */
-async function countInOneSlice(p: Plan, engine: CpuEngine, signal: AbortSignal | undefined, startedAt: number): Promise<ExactCount> {
-  const kernel = await acquireKernel(engine);
+async function countInOneSlice(p: Plan, resolved: ResolvedEngine, signal: AbortSignal | undefined, startedAt: number): Promise<ExactCount> {
+  const kernel = await acquireKernel(resolved.engine);
   try {
     if (signal?.aborted) throw abortReason(signal);
     const tally = new RangeCounter(kernel, p.n, p.subproblems, p.countsUnique, 0, p.subproblems.count).run();
-    return exact(p, engine, 1, tally, performance.now() - startedAt, false);
+    return exact(p, tally, { ...resolved, workers: 1, elapsedMs: performance.now() - startedAt, resumed: false });
   } finally {
     releaseKernel(kernel);
   }

@@ -36,14 +36,19 @@ export class GpuLostError extends Error {
   }
 }
 
-/** A page's Content-Security-Policy does not let the package start worker threads. */
+/**
+ * Worker threads cannot be started here: a page's Content-Security-Policy refuses them (`policy`),
+ * or the runtime has none (`runtime`: Cloudflare's workerd, for one).
+ */
 export class WorkersRefusedError extends Error {
   override name = 'WorkersRefusedError';
 
-  constructor(detail: string) {
+  constructor(readonly detail: string, readonly refusedBy: 'policy' | 'runtime' = 'policy') {
     super(
-      `the page's Content-Security-Policy refused to start a worker thread from a blob: URL (${detail}); ` +
-        `allow it with worker-src blob: (or script-src blob: where there is no worker-src), or count without workers`,
+      refusedBy === 'policy'
+        ? `the page's Content-Security-Policy refused to start a worker thread from a blob: URL (${detail}); ` +
+            `allow it with worker-src blob: (or script-src blob: where there is no worker-src), or count without workers`
+        : `${detail}; count without workers`,
     );
   }
 }

@@ -12,7 +12,7 @@ import { ArgumentRangeError, checkCpuEngine, checkN, checkOptions, checkPlaced }
 export function solutions(n: number, options?: SolutionsOptions): IterableIterator<number[]> {
   const size = checkN(n);
   const o = checkOptions('solutions', options, ['engine', 'placed']);
-  const engine = resolveEngineSync(checkCpuEngine('solutions', o.engine));
+  const { engine } = resolveEngineSync(checkCpuEngine('solutions', o.engine));
   return enumerate(engine, size, checkPlaced(size, o.placed) ?? []);
 }
 

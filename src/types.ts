@@ -98,7 +98,13 @@ export interface CountResult {
   /** The counts as bigint, always exact (JSON.stringify writes them as decimal strings). */
   exact: ExactCounts;
   engine: Engine;
-  /** Threads the count was given (the calling thread included when it counted too). */
+  /**
+   * Present where the default engine fell back to 'js' because WebAssembly cannot run here (a
+   * Content-Security-Policy without 'wasm-unsafe-eval', a host that compiles only the modules its
+   * bundle imports: see useWasmModule): why, as the runtime said it.
+   */
+  fallbackReason?: string;
+  /** Threads that counted (the calling thread included when it counted too). */
   workers: number;
   /** Time spent counting, including the runs it resumed. */
   elapsedMs: number;

@@ -56,8 +56,9 @@ describe('nqueens <n>', () => {
   });
 
   it('--engine and --workers choose the kernel and the threads', async () => {
-    const r = await nqueens(['11', '--engine', 'js', '--workers', '2', '--json']);
-    expect(JSON.parse(r.stdout)).toMatchObject({ total: '2680', engine: 'js', workers: 2 });
+    // Long enough for both threads to start and count (the result says how many counted).
+    const r = await nqueens(['15', '--engine', 'js', '--workers', '2', '--json']);
+    expect(JSON.parse(r.stdout)).toMatchObject({ total: '2279184', engine: 'js', workers: 2 });
     expect((await nqueens(['9', '--engine', 'js'])).stdout).toMatch(/352 solutions, 46 unique \(js, 1 thread/);
   });
 

@@ -7,9 +7,9 @@ import { givenKernel, type Given } from './helpers/given-kernel.js';
 
 const given = { current: null as Given[] | null };
 
-// The engine selection hands out the given kernel while a test sets one.
-vi.mock('../src/kernel/select.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../src/kernel/select.js')>();
+// The kernel instances hand out the given kernel while a test sets one.
+vi.mock('../src/kernel/instances.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../src/kernel/instances.js')>();
   return {
     ...real,
     acquireKernelSync: (engine: Parameters<typeof real.acquireKernelSync>[0]) =>

@@ -1,6 +1,13 @@
-// Where WebAssembly is missing, the default engine falls back to the TS kernel and says so;
-// asking for wasm explicitly is an error.
+// Where WebAssembly is missing or refused, the default engine falls back to the TS kernel and says
+// why (result.fallbackReason); asking for wasm explicitly is an error.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+/** WebAssembly with some of its members replaced (its own members are not enumerable: no spread). */
+function webAssemblyWith(replaced: Record<string, unknown>): unknown {
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.getOwnPropertyNames(WebAssembly)) copy[key] = (WebAssembly as unknown as Record<string, unknown>)[key];
+  return { ...copy, ...replaced };
+}
 
 async function freshPackage() {
   vi.resetModules();
@@ -41,20 +48,34 @@ describe('without WebAssembly', () => {
     function refuse(): never {
       throw new EvalError('Refused to compile or instantiate WebAssembly module');
     }
-    vi.stubGlobal('WebAssembly', {
-      ...WebAssembly,
-      Module: refuse,
-      compile: async () => refuse(),
-    });
+    vi.stubGlobal('WebAssembly', webAssemblyWith({ Module: refuse, compile: async () => refuse() }));
     const { count, countSync } = await freshPackage();
-    expect(countSync(6)).toMatchObject({ total: 4, engine: 'js' });
-    expect(await count(6)).toMatchObject({ total: 4, engine: 'js' });
+    const reason = 'EvalError: Refused to compile or instantiate WebAssembly module';
+    expect(countSync(6)).toMatchObject({ total: 4, engine: 'js', fallbackReason: reason });
+    expect(await count(6)).toMatchObject({ total: 4, engine: 'js', fallbackReason: reason });
     await expect(count(6, { engine: 'wasm' })).rejects.toThrow(/EvalError: Refused to compile/);
   });
 
-  it('with WebAssembly present the default engine is wasm', async () => {
+  it('instantiation refused after a compile that worked (WebKit under such a CSP) falls back the same way', async () => {
+    function refuse(): never {
+      throw new WebAssembly.CompileError("Refused to create a WebAssembly object because 'unsafe-eval' or 'wasm-unsafe-eval' is not an allowed source");
+    }
+    vi.stubGlobal('WebAssembly', webAssemblyWith({ Instance: refuse, instantiate: async () => refuse() }));
+    const { count, countSync, solutions } = await freshPackage();
+    const result = countSync(10);
+    expect(result).toMatchObject({ total: 724, unique: 92, engine: 'js' });
+    expect(result.fallbackReason).toMatch(/^CompileError: Refused to create a WebAssembly object/);
+    expect(await count(10)).toMatchObject({ total: 724, engine: 'js', fallbackReason: result.fallbackReason });
+    expect(() => countSync(6, { engine: 'wasm' })).toThrow(/'wasm' engine is unavailable here \(CompileError: Refused to create/);
+    await expect(count(6, { engine: 'wasm' })).rejects.toThrow(/'wasm' engine is unavailable here/);
+    expect([...solutions(4)]).toEqual([[1, 3, 0, 2], [2, 0, 3, 1]]);
+  });
+
+  it('with WebAssembly present the default engine is wasm, and the result has no fallbackReason', async () => {
     const { countSync, count } = await freshPackage();
     expect(countSync(8).engine).toBe('wasm');
-    expect((await count(8)).engine).toBe('wasm');
+    const result = await count(8);
+    expect(result.engine).toBe('wasm');
+    expect('fallbackReason' in result).toBe(false);
   });
 });

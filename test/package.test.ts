@@ -52,12 +52,12 @@ describe('the packed package', () => {
       { cwd: app, encoding: 'utf8' },
     );
     expect(gpu.stdout).toBe(
-      "true the 'webgpu' engine is unavailable here (Node has no navigator.gpu, and the optional package `webgpu` (Dawn for Node) is not installed: npm install webgpu); use engine: 'wasm'\n",
+      "true the 'webgpu' engine is unavailable here (Node has no navigator.gpu, and the optional package `webgpu` (Dawn: WebGPU outside browsers) is not installed: npm install webgpu); use engine: 'wasm'\n",
     );
     const cli = spawnSync(process.execPath, [join(app, 'node_modules/.bin/nqueens'), '10', '--engine', 'webgpu'], { cwd: app, encoding: 'utf8' });
     expect({ code: cli.status, stdout: cli.stdout }).toEqual({ code: 1, stdout: '' });
     expect(cli.stderr).toBe(
-      'nqueens: --engine webgpu is unavailable here (Node has no navigator.gpu, and the optional package `webgpu` (Dawn for Node) is not installed: npm install webgpu); use --engine wasm\n',
+      'nqueens: --engine webgpu is unavailable here (Node has no navigator.gpu, and the optional package `webgpu` (Dawn: WebGPU outside browsers) is not installed: npm install webgpu); use --engine wasm\n',
     );
     // The declarations ask nothing of the project: no @types/node, no WebGPU types, skipLibCheck off.
     writeFileSync(

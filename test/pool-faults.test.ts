@@ -1,8 +1,10 @@
 // Faults on the worker pool, injected from the test side (the package carries no test hooks): the
-// Node worker_threads module is wrapped so that chosen threads crash, report errors, or send
-// answers nobody asked for; callbacks throw every kind of value; signals abort at random moments
-// with every kind of reason. After each fault the call rejects, and the next three counts are exact.
+// Node worker_threads module that process.getBuiltinModule hands the package is wrapped so that
+// chosen threads crash, report errors, or send answers nobody asked for; callbacks throw every
+// kind of value; signals abort at random moments with every kind of reason. After each fault the
+// call rejects, and the next three counts are exact.
 import { availableParallelism } from 'node:os';
+import * as realThreads from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { count } from '../src/index.js';
 import { seededRandom } from './helpers/random.js';
@@ -16,8 +18,8 @@ const injected = vi.hoisted(() => ({
   alive: 0,
 }));
 
-vi.mock('node:worker_threads', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:worker_threads')>();
+const faultyThreads = (() => {
+  const real = realThreads;
   class FaultyWorker extends real.Worker {
     private lastAnswer: unknown = undefined;
 
@@ -44,8 +46,11 @@ vi.mock('node:worker_threads', async (importOriginal) => {
       }, 5);
     }
   }
-  return { ...real, Worker: FaultyWorker, default: { ...real, Worker: FaultyWorker } };
-});
+  return { ...real, Worker: FaultyWorker };
+})();
+const builtin = process.getBuiltinModule.bind(process);
+vi.spyOn(process, 'getBuiltinModule').mockImplementation(((id: string) =>
+  id === 'node:worker_threads' ? faultyThreads : builtin(id)) as typeof process.getBuiltinModule);
 
 const cores = availableParallelism();
 

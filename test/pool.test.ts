@@ -18,11 +18,20 @@ describe('worker pool', () => {
       const pooled = await countExact(n, { workers });
       const inThread = countExactSync(n);
       expect({ n, total: pooled.total, unique: pooled.unique }).toEqual({ n, total: inThread.total, unique: inThread.unique });
-      // More than there are cores is clamped to the pool's size, and to the subproblems (a small
-      // board is one).
-      expect(pooled.workers).toBe(Math.min(workers, cores, plan(n, null, null).subproblems.count));
+      // The threads that counted: more than there are cores is clamped to the pool's size, and to
+      // the subproblems (a small board is one); on a small board the first thread may finish
+      // before another is ready.
+      expect(pooled.workers).toBeGreaterThanOrEqual(1);
+      expect(pooled.workers).toBeLessThanOrEqual(Math.min(workers, cores, plan(n, null, null).subproblems.count));
       expect(pooled.engine).toBe('wasm');
     }
+  });
+
+  it.each([1, 2, 4])('asked for %i workers, a count long enough for every thread to start reports them all', async (workers) => {
+    // n = 16 takes hundreds of milliseconds per thread; a thread starts in tens.
+    const pooled = await countExact(16, { workers });
+    expect(pooled.total).toBe(14772512n);
+    expect(pooled.workers).toBe(Math.min(workers, cores));
   });
 
   it('the TS engine on workers agrees too', async () => {
@@ -60,7 +69,7 @@ describe('worker pool', () => {
     expect(big.workers).toBe(cores);
   });
 
-  it('by default counts 14 free rows in the calling thread in a fresh process, and on every core once the pool runs; 15 on every core', () => {
+  it('by default a fresh process counts 14 free rows in the calling thread alone, and the shipped bundle counts every board exactly', () => {
     // A fresh process, so that no earlier count has started the pool; the bundle the package ships.
     const script = `
       const { count } = await import(${JSON.stringify(new URL('../dist/nqueens-wasm.js', import.meta.url).href)});
@@ -72,7 +81,16 @@ describe('worker pool', () => {
       console.log(JSON.stringify([fresh.total, fresh.workers, fifteen.total, fifteen.workers, warm.total, warm.workers, warmPlaced.workers, thirteen.workers]));`;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
     expect(run.stderr).toBe('');
-    expect(JSON.parse(run.stdout)).toEqual([365596, 1, 2279184, cores, 365596, cores, cores, 1]);
+    const [freshTotal, freshWorkers, fifteenTotal, fifteenWorkers, warmTotal, warmWorkers, warmPlacedWorkers, thirteenWorkers] = JSON.parse(run.stdout);
+    expect([freshTotal, fifteenTotal, warmTotal]).toEqual([365596, 2279184, 365596]);
+    // In the calling thread alone: exactly one thread counted.
+    expect([freshWorkers, thirteenWorkers]).toEqual([1, 1]);
+    // Given every core: the result says how many counted, which a pool thread still starting may miss
+    // (the policy itself is checked without that race in policy.test.ts).
+    for (const workers of [fifteenWorkers, warmWorkers, warmPlacedWorkers]) {
+      expect(workers).toBeGreaterThanOrEqual(1);
+      expect(workers).toBeLessThanOrEqual(cores);
+    }
   });
 
   it('reports progress from 0 to total, monotonically, and the total is the number planned', async () => {

@@ -1,7 +1,8 @@
-// The shipped wasm module is instantiated without glue code (src/kernel/wasm/loader.ts): that holds
+// The shipped wasm module is instantiated without glue code (src/kernel/wasm/module.ts): that holds
 // only while it imports nothing and exports nothing but functions and its memory.
 import { describe, expect, it } from 'vitest';
-import { compileKernelSync, instantiateKernelSync } from '../src/kernel/wasm/loader.js';
+import { compileKernelSync } from '../src/kernel/wasm/compile.js';
+import { instantiateKernelSync } from '../src/kernel/wasm/module.js';
 
 describe('the shipped wasm module', () => {
   it('imports nothing and exports only functions and one memory', () => {

@@ -16,7 +16,7 @@ const SLICE_MS = 20;
 /** Prints boards, one block each: a header line with cols[row], then the board. */
 export async function printCommand({ n, engine, limit }: PrintCommand, io: Io): Promise<void> {
   const size = checkN(n);
-  const listing = new Enumeration(resolveEngineSync(checkCpuEngine('--print', engine)), size, []);
+  const listing = new Enumeration(resolveEngineSync(checkCpuEngine('--print', engine)).engine, size, []);
   const budget = new Budget();
   let number = 0;
   let chunk = '';

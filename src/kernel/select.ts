@@ -1,61 +1,58 @@
-// Which engine counts a call, and the kernel instances that do the counting.
-//
-// The default engine is wasm, falling back to the TS kernel where WebAssembly cannot run (no
-// WebAssembly, or a Content-Security-Policy that refuses to compile it); an explicit
-// engine: 'wasm' there is an error instead. Instances are lent out one call at a time and kept
-// for the next call: each has memory of its own, so a search suspended in one (an async count
-// between two slices) is never touched by another.
+// Which engine counts a call. The default is wasm, falling back to the TS kernel where WebAssembly
+// cannot run: no WebAssembly, a Content-Security-Policy without 'wasm-unsafe-eval' (Chromium and
+// Firefox refuse to compile, WebKit compiles and refuses to instantiate), a host that compiles only
+// the modules its bundle imports (workerd, unless useWasmModule was given one). Whether wasm runs is
+// decided by making an instance, which the first call then counts with. An explicit
+// engine: 'wasm' where it cannot run is an error instead.
 
+import type { WasmUnavailableError } from '../errors.js';
 import type { Engine } from '../types.js';
-import { jsKernel } from './js/index.js';
-import type { CpuEngine, Kernel } from './kernel.js';
+import { releaseKernel } from './instances.js';
+import type { CpuEngine } from './kernel.js';
+import { compileKernel, compileKernelSync, wasmRefused } from './wasm/compile.js';
 import { wasmKernel } from './wasm/kernel.js';
-import { compileKernel, compileKernelSync, instantiateKernel, instantiateKernelSync } from './wasm/loader.js';
+import { instantiateKernel, instantiateKernelSync } from './wasm/module.js';
 
-/** The engine that runs a call that asked for `engine`, compiling the wasm module if needed. */
-export function resolveEngineSync(engine: Engine | undefined): CpuEngine {
-  if (engine === 'js') return 'js';
+/** The engine that runs a call, and why it is not the wasm the call left to the package. */
+export interface ResolvedEngine {
+  readonly engine: CpuEngine;
+  /** Why wasm could not run, where the default fell back to TypeScript; null otherwise. */
+  readonly fallbackReason: string | null;
+}
+
+const WASM: ResolvedEngine = { engine: 'wasm', fallbackReason: null };
+const JS: ResolvedEngine = { engine: 'js', fallbackReason: null };
+/** Set once an instance has run here: later calls need not try again. */
+let wasmRuns = false;
+
+/** The engine that runs a call that asked for `engine`, compiling and instantiating the wasm kernel if needed. */
+export function resolveEngineSync(engine: Engine | undefined): ResolvedEngine {
+  if (engine === 'js') return JS;
+  if (wasmRuns) return WASM;
   try {
-    compileKernelSync();
-    return 'wasm';
+    releaseKernel(wasmKernel(instantiateKernelSync(compileKernelSync())));
   } catch (error) {
-    return fallBack(engine, error);
+    return fallBack(engine, wasmRefused(error));
   }
+  wasmRuns = true;
+  return WASM;
 }
 
-/** resolveEngineSync, compiling asynchronously (as a browser's main thread must). */
-export async function resolveEngine(engine: Engine | undefined): Promise<CpuEngine> {
-  if (engine === 'js') return 'js';
+/** resolveEngineSync, compiling and instantiating asynchronously (as a browser's main thread must). */
+export async function resolveEngine(engine: Engine | undefined): Promise<ResolvedEngine> {
+  if (engine === 'js') return JS;
+  if (wasmRuns) return WASM;
   try {
-    await compileKernel();
-    return 'wasm';
+    releaseKernel(wasmKernel(await instantiateKernel(await compileKernel())));
   } catch (error) {
-    return fallBack(engine, error);
+    return fallBack(engine, wasmRefused(error));
   }
+  wasmRuns = true;
+  return WASM;
 }
 
-/** The fallback rule, once: only a call that left the engine to us may fall back to the TS kernel. */
-function fallBack(engine: Engine | undefined, error: unknown): CpuEngine {
-  if (engine === 'wasm') throw error;
-  return 'js';
-}
-
-/** Idle instances kept for the next call, per engine. */
-const KEEP_IDLE = 4;
-const idle: Record<CpuEngine, Kernel[]> = { wasm: [], js: [] };
-
-/** An instance of a resolved engine, to give back with releaseKernel. */
-export function acquireKernelSync(engine: CpuEngine): Kernel {
-  return idle[engine].pop() ?? (engine === 'js' ? jsKernel() : wasmKernel(instantiateKernelSync(compileKernelSync())));
-}
-
-/** acquireKernelSync, instantiating asynchronously. */
-export async function acquireKernel(engine: CpuEngine): Promise<Kernel> {
-  return idle[engine].pop() ?? (engine === 'js' ? jsKernel() : wasmKernel(await instantiateKernel(await compileKernel())));
-}
-
-/** Gives an instance back; whatever it was doing is forgotten (a new batch starts afresh). */
-export function releaseKernel(kernel: Kernel): void {
-  const list = idle[kernel.engine];
-  if (list.length < KEEP_IDLE && !list.includes(kernel)) list.push(kernel);
+/** The fallback rule, once: only a call that left the engine to the package may fall back to the TS kernel. */
+function fallBack(engine: Engine | undefined, refused: WasmUnavailableError): ResolvedEngine {
+  if (engine === 'wasm') throw refused;
+  return { engine: 'js', fallbackReason: refused.reason };
 }

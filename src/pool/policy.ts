@@ -8,6 +8,7 @@
 
 import type { Plan } from '../plan/plan.js';
 import { poolSize, threadsRunning } from './pool.js';
+import { hostHasThreads } from './threads.js';
 
 /** From this many free rows a count gains from starting worker threads... */
 const START_THREADS_FROM_FREE_ROWS = 15;
@@ -21,12 +22,12 @@ export interface Threads {
   readonly inThread: boolean;
 }
 
-export async function threadsFor(plan: Plan, workers: number | undefined): Promise<Threads> {
+export function threadsFor(plan: Plan, workers: number | undefined): Threads {
   const subproblems = Math.max(1, plan.subproblems.count);
   const freeRows = plan.n - (plan.placed?.length ?? 0);
   const worthThreads = freeRows >= START_THREADS_FROM_FREE_ROWS || (freeRows >= USE_THREADS_FROM_FREE_ROWS && threadsRunning() > 0);
-  if (workers === undefined && !worthThreads) return { pool: 0, inThread: true };
-  const cores = await poolSize();
+  if (workers === undefined && !(worthThreads && hostHasThreads())) return { pool: 0, inThread: true };
+  const cores = poolSize();
   if (workers !== undefined) return { pool: Math.min(workers, cores, subproblems), inThread: false };
   return { pool: Math.min(cores, subproblems) - 1, inThread: true };
 }

@@ -13,7 +13,7 @@
 // or is working for a count that ends with a fault is terminated and never reused.
 
 import type { CpuEngine } from '../kernel/kernel.js';
-import { compileKernel } from '../kernel/wasm/loader.js';
+import { kernelModule } from '../kernel/wasm/module.js';
 import type { Plan } from '../plan/plan.js';
 import { sliceSubproblems } from '../plan/subproblem.js';
 import type { Job } from '../run/job.js';
@@ -35,6 +35,8 @@ interface Entry {
   running: number;
   /** Whether the count has no other thread (no counting in the calling thread). */
   readonly onlyThreads: boolean;
+  /** The threads that have counted for it. */
+  readonly counted: Set<Member>;
 }
 
 interface Request {
@@ -60,8 +62,8 @@ let size: number | undefined;
 let idleTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** The most threads the pool runs: the number of cores. */
-export async function poolSize(): Promise<number> {
-  size ??= await availableCores();
+export function poolSize(): number {
+  size ??= availableCores();
   return size;
 }
 
@@ -71,10 +73,10 @@ export function threadsRunning(): number {
 }
 
 /** Counts the job's ranges on up to `threads` pool threads until it settles. */
-export async function countOnPool(job: Job, plan: Plan, engine: CpuEngine, threads: number, onlyThreads: boolean): Promise<void> {
-  await poolSize();
+export function countOnPool(job: Job, plan: Plan, engine: CpuEngine, threads: number, onlyThreads: boolean): void {
+  poolSize();
   if (job.isSettled) return;
-  const entry: Entry = { job, plan, engine, threads, running: 0, onlyThreads };
+  const entry: Entry = { job, plan, engine, threads, running: 0, onlyThreads, counted: new Set() };
   entries.push(entry);
   job.onSettled((failed) => withdraw(entry, failed));
   schedule();
@@ -134,6 +136,10 @@ function assign(member: Member): void {
     if (!request(member, entry)) continue;
     turn = (at + 1) % entries.length;
     entry.running++;
+    if (!entry.counted.has(member)) {
+      entry.counted.add(member);
+      entry.job.join();
+    }
     member.entry = entry;
     member.thread.hold(true);
     return;
@@ -169,12 +175,9 @@ function request(member: Member, entry: Entry): boolean {
 
 async function start(): Promise<void> {
   starting++;
-  let module: WebAssembly.Module | null = null;
-  try {
-    module = await compileKernel();
-  } catch {
-    // The workers then count with the TS kernel only, as counts here do.
-  }
+  // The engine was resolved before any count came here: without a module, wasm does not run here,
+  // and the threads count with the TS kernel only, as counts here do.
+  const module = kernelModule() ?? null;
   let member: Member | undefined;
   try {
     // Events come only once the thread is ready, after `member` is set.

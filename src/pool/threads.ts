@@ -4,6 +4,7 @@
 // heard from it, so that no late message of a stopped thread can reach anyone.
 
 import { WorkersRefusedError } from '../errors.js';
+import { nodeBuiltin, offersNodeModules, runtimeName } from '../host/runtime.js';
 import type { FromWorker, ToWorker } from './messages.js';
 import { workerSource } from './worker.generated.js';
 
@@ -21,24 +22,27 @@ export interface Thread {
   hold(busy: boolean): void;
 }
 
-const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
-
-// Imported by a computed name, so that bundlers for the browser leave Node's modules alone.
-function nodeModule<T>(name: string): Promise<T> {
-  return import(/* @vite-ignore */ `node:${name}`) as Promise<T>;
-}
+type WorkerThreads = typeof import('node:worker_threads');
 
 /** The number of threads the machine can run at once. */
-export async function availableCores(): Promise<number> {
-  if (isNode) {
-    // At once where Node has process.getBuiltinModule (20.16 and later): no module to load.
-    const builtin = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule?.('node:os');
-    const os = (builtin as typeof import('node:os') | undefined) ?? (await nodeModule<typeof import('node:os')>('os'));
-    return Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
-  }
-  return Math.max(1, globalThis.navigator?.hardwareConcurrency ?? 1);
+export function availableCores(): number {
+  const os = offersNodeModules ? nodeBuiltin<typeof import('node:os')>('os') : undefined;
+  return Math.max(1, os?.availableParallelism?.() ?? globalThis.navigator?.hardwareConcurrency ?? 1);
 }
 
+/**
+ * Whether this host has an API to start worker threads at all. It may still refuse them when asked
+ * (a page's Content-Security-Policy, workerd's worker_threads that only throw): spawnThread says so.
+ */
+export function hostHasThreads(): boolean {
+  if (offersNodeModules) return typeof nodeBuiltin<WorkerThreads>('worker_threads')?.Worker === 'function';
+  return typeof Worker === 'function';
+}
+
+/** A host that cannot start worker threads at all, as the error a caller of `workers` gets. */
+function noThreads(detail: string): WorkersRefusedError {
+  return new WorkersRefusedError(`${runtimeName()} cannot start worker threads (${detail})`, 'runtime');
+}
 
 /**
  * Starts a thread and hands it the compiled kernel (or null); resolves once it is ready, rejects
@@ -64,7 +68,7 @@ export async function spawnThread(events: ThreadEvents, module: WebAssembly.Modu
       else failed(error);
     },
   };
-  const thread = isNode ? await spawnNodeThread(relay) : spawnWebWorker(relay);
+  const thread = offersNodeModules ? spawnNodeThread(relay) : spawnWebWorker(relay);
   thread.post({ type: 'init', module });
   try {
     await started;
@@ -75,9 +79,16 @@ export async function spawnThread(events: ThreadEvents, module: WebAssembly.Modu
   return thread;
 }
 
-async function spawnNodeThread(events: ThreadEvents): Promise<Thread> {
-  const { Worker } = await nodeModule<typeof import('node:worker_threads')>('worker_threads');
-  const worker = new Worker(new URL(`data:text/javascript;base64,${btoa(workerSource)}`));
+function spawnNodeThread(events: ThreadEvents): Thread {
+  const threads = nodeBuiltin<WorkerThreads>('worker_threads');
+  if (typeof threads?.Worker !== 'function') throw noThreads('it has no worker_threads');
+  let worker: InstanceType<WorkerThreads['Worker']>;
+  try {
+    worker = new threads.Worker(new URL(`data:text/javascript;base64,${btoa(workerSource)}`));
+  } catch (error) {
+    // workerd's worker_threads has the class, but its constructor only throws.
+    throw noThreads(error instanceof Error ? error.message : String(error));
+  }
   let terminated = false;
   worker.on('message', (message: FromWorker) => terminated || events.message(message));
   worker.on('error', (error) => terminated || events.error(error));
@@ -109,15 +120,17 @@ function watchForRefusals(): void {
 }
 
 function spawnWebWorker(events: ThreadEvents): Thread {
+  if (typeof Worker !== 'function') throw noThreads('it has no Worker API');
   watchForRefusals();
-  blobUrl ??= URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
   let worker: Worker;
   try {
+    blobUrl ??= URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
     worker = new Worker(blobUrl, { type: 'module' });
   } catch (error) {
     // Some browsers refuse a forbidden worker at once, with a SecurityError.
-    if (error instanceof Error && error.name === 'SecurityError') throw new WorkersRefusedError(error.message);
-    throw error;
+    if (error instanceof Error && error.name === 'SecurityError') throw new WorkersRefusedError(error.message, 'policy');
+    // Anything else thrown at once (workerd's URL.createObjectURL, which only throws) means no threads here.
+    throw noThreads(error instanceof Error ? error.message : String(error));
   }
   let terminated = false;
   worker.onmessage = (event: MessageEvent<FromWorker>) => terminated || events.message(event.data);
@@ -132,7 +145,7 @@ function spawnWebWorker(events: ThreadEvents): Thread {
     // before or just after, says why.
     setTimeout(() => {
       if (terminated) return;
-      events.error(refusal !== undefined ? new WorkersRefusedError(refusal) : new Error('a worker thread failed to start or crashed'));
+      events.error(refusal !== undefined ? new WorkersRefusedError(refusal, 'policy') : new Error('a worker thread failed to start or crashed'));
     }, 0);
   };
   worker.onmessageerror = () => terminated || events.error(new Error('a message from a worker thread could not be read'));

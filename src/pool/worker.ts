@@ -2,9 +2,10 @@
 // subproblems it is sent, one message at a time, and answers each with its tally.
 // scripts/bundle-worker.mjs bundles this file into a string (pool/worker.generated.ts).
 
+import { nodeBuiltin } from '../host/runtime.js';
 import type { Kernel } from '../kernel/kernel.js';
-import { acquireKernelSync } from '../kernel/select.js';
-import { adoptKernelModule } from '../kernel/wasm/loader.js';
+import { acquireKernelSync } from '../kernel/instances.js';
+import { keepKernelModule } from '../kernel/wasm/module.js';
 import { RangeCounter } from '../run/count-range.js';
 import type { FromWorker, ToWorker } from './messages.js';
 
@@ -13,7 +14,7 @@ interface Port {
   listen(handler: (message: ToWorker) => void): void;
 }
 
-async function parentPort(): Promise<Port> {
+function parentPort(): Port {
   const scope = globalThis as unknown as { WorkerGlobalScope?: unknown; postMessage(m: unknown): void; onmessage: unknown };
   if (scope.WorkerGlobalScope !== undefined) {
     return {
@@ -23,18 +24,17 @@ async function parentPort(): Promise<Port> {
       },
     };
   }
-  const specifier = 'node:worker_threads';
-  const { parentPort: port } = (await import(/* @vite-ignore */ specifier)) as typeof import('node:worker_threads');
-  if (port === null) throw new Error('nqueens-wasm: the worker script runs only as a worker thread');
+  const port = nodeBuiltin<typeof import('node:worker_threads')>('worker_threads')?.parentPort;
+  if (port == null) throw new Error('nqueens-wasm: the worker script runs only as a worker thread');
   return { post: (message) => port.postMessage(message), listen: (handler) => port.on('message', handler) };
 }
 
-const port = await parentPort();
+const port = parentPort();
 const kernels = new Map<string, Kernel>();
 
 port.listen((message) => {
   if (message.type === 'init') {
-    if (message.module !== null) adoptKernelModule(message.module);
+    if (message.module !== null) keepKernelModule(message.module);
     port.post({ type: 'ready' });
     return;
   }

@@ -5,7 +5,7 @@
 
 import { ENUM_DONE, ENUM_WORDS, RECORD_WORDS, SOLUTION_BYTES } from '../../assembly/layout.js';
 import type { CpuEngine } from '../kernel/kernel.js';
-import { acquireKernelSync, releaseKernel } from '../kernel/select.js';
+import { acquireKernelSync, releaseKernel } from '../kernel/instances.js';
 import type { Queen } from '../types.js';
 import { UNBOUNDED } from './count-range.js';
 

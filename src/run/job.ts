@@ -70,6 +70,7 @@ export class Job {
   private readonly pending: [number, number][] = [];
   private turn = 0;
   private done = 0;
+  private joined = 0;
   private countedMs = 0;
   private timedSubproblems = 0;
   private settled = false;
@@ -134,6 +135,16 @@ export class Job {
   /** Whether ranges are left to hand out. */
   get hasWork(): boolean {
     return !this.settled && this.pending.length > 0;
+  }
+
+  /** Threads that took part: the calling thread and pool threads that were given a range. */
+  get threads(): number {
+    return this.joined;
+  }
+
+  /** A thread takes its first range of the job. */
+  join(): void {
+    this.joined++;
   }
 
   /** Time spent on this count, over every run it continues. */

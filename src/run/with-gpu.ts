@@ -2,7 +2,8 @@
 // first asks for the GPU (gpu-engine.ts): most never do, and the engine is a quarter of the
 // package's code, which every import would otherwise parse.
 
-import { acquireKernel, releaseKernel, resolveEngine } from '../kernel/select.js';
+import { acquireKernel, releaseKernel } from '../kernel/instances.js';
+import { resolveEngine } from '../kernel/select.js';
 import type { Gpu } from '../kernel/webgpu/device.js';
 import type { Plan } from '../plan/plan.js';
 import type { Job } from './job.js';
@@ -16,7 +17,7 @@ export { acquireGpu } from '../kernel/webgpu/device.js';
  */
 export function countWithGpu(job: Job, p: Plan, gpu: Gpu): void {
   void (async () => {
-    const kernel = await acquireKernel(await resolveEngine(undefined));
+    const kernel = await acquireKernel((await resolveEngine(undefined)).engine);
     try {
       await countOnGpu(job, p, gpu, kernel);
     } finally {

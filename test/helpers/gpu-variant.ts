@@ -4,7 +4,8 @@
 
 import { acquireGpu } from '../../src/kernel/webgpu/device.js';
 import type { KernelVariant } from '../../src/kernel/webgpu/variants.js';
-import { acquireKernel, releaseKernel } from '../../src/kernel/select.js';
+import { acquireKernel, releaseKernel } from '../../src/kernel/instances.js';
+import { resolveEngine } from '../../src/kernel/select.js';
 import { plan } from '../../src/plan/plan.js';
 import { Job, type JobControl } from '../../src/run/job.js';
 import { countOnGpu } from '../../src/run/on-gpu.js';
@@ -21,7 +22,7 @@ export async function countWithVariant(n: number, variant: KernelVariant, { plac
   const p = plan(n, placed ?? null, shard ?? null);
   const gpu = await acquireGpu(control?.signal);
   const job = new Job(p, control ?? {});
-  const kernel = await acquireKernel('wasm');
+  const kernel = await acquireKernel((await resolveEngine('wasm')).engine);
   const running = countOnGpu(job, p, gpu, kernel, variant).catch((error: unknown) => job.fail(error));
   try {
     const tally = await job.promise;

@@ -2,7 +2,7 @@
 
 import { BATCH, ENUM_WORDS, RECORD_WORDS, REC_SIZE, RESULT_WORDS, SOLUTION_BYTES, SUBPROBLEM_BYTES } from '../../../assembly/layout.js';
 import type { Kernel } from '../kernel.js';
-import type { KernelExports } from './loader.js';
+import type { KernelExports } from './module.js';
 
 const TWO_TO_21 = 2 ** 21;
 const TWO_TO_32 = 2 ** 32;

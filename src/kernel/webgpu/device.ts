@@ -10,6 +10,7 @@
 // device, should one come after all, is destroyed).
 
 import { WebGPUUnavailableError } from '../../errors.js';
+import { offersNodeModules, runtimeName } from '../../host/runtime.js';
 import { abortReason } from '../../run/job.js';
 import { describeAdapter, type AdapterInfo } from './adapter.js';
 import { DispatchBudget } from './budget.js';
@@ -50,25 +51,26 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-const isNode = typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === 'string';
-
 /** The package name of Dawn's Node binding; a variable, so that bundlers leave the import alone. */
 const DAWN_PACKAGE = 'webgpu';
 
-/** navigator.gpu, or in Node, a GPU from Dawn's binding where the user installed it. */
+/** navigator.gpu, or where Node's modules are, a GPU from Dawn's binding where the user installed it. */
 async function entryPoint(): Promise<{ gpu: GPU; source: string; hint: string }> {
-  const gpu = (globalThis as { navigator?: { gpu?: GPU } }).navigator?.gpu;
-  if (gpu !== undefined) return { gpu, source: 'navigator.gpu.requestAdapter()', hint: '' };
-  if (!isNode) throw new WebGPUUnavailableError('there is no navigator.gpu');
+  // WebKit with its WebGPU feature off has navigator.gpu, set to null: no WebGPU, as where it is absent.
+  const gpu = (globalThis as { navigator?: { gpu?: GPU | null } }).navigator?.gpu;
+  if (gpu != null) return { gpu, source: 'navigator.gpu.requestAdapter()', hint: '' };
+  if (!offersNodeModules) throw new WebGPUUnavailableError(`${runtimeName()} has no navigator.gpu`);
   let dawn: { create(flags: string[]): GPU };
   try {
-    dawn = (await import(/* @vite-ignore */ /* webpackIgnore: true */ DAWN_PACKAGE)) as typeof dawn;
+    // Left to the runtime: a bundler must not look for the optional package, nor warn that it cannot.
+    dawn = (await import(/* @vite-ignore */ /* webpackIgnore: true */ /* turbopackIgnore: true */ DAWN_PACKAGE)) as typeof dawn;
   } catch (error) {
-    const missing = (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND';
+    // Node, Deno and Bun say ERR_MODULE_NOT_FOUND; workerd says "No such module".
+    const missing = (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' || /No such module/.test(messageOf(error));
     throw new WebGPUUnavailableError(
       missing
-        ? 'Node has no navigator.gpu, and the optional package `webgpu` (Dawn for Node) is not installed: npm install webgpu'
-        : `the package \`webgpu\` (Dawn for Node) failed to load: ${messageOf(error)}`,
+        ? `${runtimeName()} has no navigator.gpu, and the optional package \`webgpu\` (Dawn: WebGPU outside browsers) is not installed: npm install webgpu`
+        : `the package \`webgpu\` (Dawn: WebGPU outside browsers) failed to load in ${runtimeName()}: ${messageOf(error)}`,
     );
   }
   try {
