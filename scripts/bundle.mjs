@@ -1,9 +1,9 @@
 // Bundles the package into the files it ships: dist/nqueens-wasm.js (the library's entry) with
-// the modules it loads beside it, dist/nqueens-wasm-*.js, and dist/cli.js (the nqueens command, one
-// file). Whitespace and syntax are minified, names are kept, so that stack traces stay readable.
+// the modules it loads beside it, dist/nqueens-wasm-*.js, dist/cli.js (the nqueens command, one
+// file), and the kernel as a file, dist/kernel.wasm. Whitespace and syntax are minified, names are kept, so that stack traces stay readable.
 // (The CLI keeps the shebang of src/cli/main.ts.)
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = new URL('..', import.meta.url);
@@ -33,4 +33,7 @@ await build({
 });
 // The command line's argument parser is a dependency of the package, installed beside it.
 await build({ ...common, entryPoints: [path('src/cli/main.ts')], outfile: path('dist/cli.js'), platform: 'node', external: [...common.external, 'commander'] });
+copyFileSync(path('build/kernel.wasm'), path('dist/kernel.wasm'));
+// What a bundler that imports .wasm files as compiled modules (workerd's, wrangler's) hands over.
+writeFileSync(path('dist/kernel.wasm.d.ts'), 'declare const kernel: WebAssembly.Module;\nexport default kernel;\n');
 console.log('bundled dist/nqueens-wasm.js (and its chunks) and dist/cli.js');

@@ -4,6 +4,7 @@ export { compareEngines } from './compare.js';
 export { solutions, solveNQueens } from './solutions.js';
 export { findSolution } from './find-solution.js';
 export { isSolution } from './is-solution.js';
+export { useWasmModule } from './use-wasm-module.js';
 // The errors a caller may want to tell apart with instanceof (argument errors are plain
 // TypeError and RangeError).
 export { GpuLostError, WasmUnavailableError, WebGPUUnavailableError, WorkersRefusedError } from './errors.js';

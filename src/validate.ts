@@ -7,6 +7,7 @@
 import type { CpuEngine } from './kernel/kernel.js';
 import type { Checkpoint, Engine, Progress, Queen, Shard } from './types.js';
 import { MAX_N } from '../assembly/layout.js';
+import { kernelBuild } from './kernel/wasm/kernel.generated.js';
 
 /** The most worker threads a count may ask for (the pool gives at most as many as there are cores). */
 export const MAX_WORKERS = 256;
@@ -337,4 +338,26 @@ function checkResumeDone(name: string, done: unknown, subproblems: number): [num
     ranges.push([from, end]);
   }
   return ranges;
+}
+
+/** The custom section that names a build of the kernel (scripts/embed-wasm.mjs writes it). */
+const KERNEL_SECTION = 'nqueens-wasm';
+
+/**
+ * A compiled module of this version's kernel: a WebAssembly.Module (TypeError otherwise) whose
+ * custom section names this build (RangeError otherwise: another build may lay its memory out
+ * differently, and would count wrong).
+ */
+export function checkKernelModule(module: unknown): WebAssembly.Module {
+  const allowed = `the WebAssembly.Module of this version's nqueens-wasm/kernel.wasm (build ${kernelBuild})`;
+  if (typeof WebAssembly !== 'object' || !(module instanceof WebAssembly.Module)) {
+    throw new ArgumentTypeError('module', allowed, describe(module));
+  }
+  const sections = WebAssembly.Module.customSections(module, KERNEL_SECTION);
+  const build = sections.length === 1 ? new TextDecoder().decode(sections[0]) : null;
+  if (build !== kernelBuild) {
+    const got = build === null ? 'a module that is not an nqueens-wasm kernel' : `the kernel of build ${describe(build)}`;
+    throw new ArgumentRangeError('module', allowed, got);
+  }
+  return module;
 }

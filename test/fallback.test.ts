@@ -1,5 +1,7 @@
 // Where WebAssembly is missing or refused, the default engine falls back to the TS kernel and says
-// why (result.fallbackReason); asking for wasm explicitly is an error.
+// why (result.fallbackReason); asking for wasm explicitly is an error. Where a host refuses to
+// compile bytes but takes a compiled module (workerd), useWasmModule hands one over.
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /** WebAssembly with some of its members replaced (its own members are not enumerable: no spread). */
@@ -77,5 +79,53 @@ describe('without WebAssembly', () => {
     const result = await count(8);
     expect(result.engine).toBe('wasm');
     expect('fallbackReason' in result).toBe(false);
+  });
+});
+
+/** The shipped kernel file, compiled as a host that imports .wasm modules hands it over. */
+const shippedKernel = () => new WebAssembly.Module(readFileSync(new URL('../dist/kernel.wasm', import.meta.url)));
+
+/** A module with one custom section, as a build of another version would carry. */
+function moduleWithSection(name: string, payload: string): WebAssembly.Module {
+  const text = new TextEncoder();
+  const body = [name.length, ...text.encode(name), ...text.encode(payload)];
+  return new WebAssembly.Module(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 0, body.length, ...body]));
+}
+
+describe('useWasmModule, where the host compiles no bytes (workerd)', () => {
+  /** WebAssembly as workerd has it: the classes are there, compiling bytes is refused. */
+  function refuseBytes(): void {
+    const refuse = () => {
+      throw new WebAssembly.CompileError('WebAssembly.Module(): Wasm code generation disallowed by embedder');
+    };
+    const Module = new Proxy(WebAssembly.Module, { construct: refuse });
+    vi.stubGlobal('WebAssembly', webAssemblyWith({ Module, compile: async () => refuse() }));
+  }
+
+  it('falls back to TypeScript and says why, until it is handed the shipped kernel; then counts on wasm', async () => {
+    const kernel = shippedKernel();
+    refuseBytes();
+    const { count, countSync, useWasmModule } = await freshPackage();
+    const before = await count(11);
+    expect(before).toMatchObject({ total: 2680, unique: 341, engine: 'js' });
+    expect(before.fallbackReason).toMatch(/disallowed by embedder/);
+    useWasmModule(kernel);
+    expect(await count(12)).toMatchObject({ total: 14200, unique: 1787, engine: 'wasm' });
+    expect(countSync(10)).toMatchObject({ total: 724, engine: 'wasm' });
+    expect(await count(15, { workers: 2 })).toMatchObject({ total: 2279184, engine: 'wasm', workers: 2 });
+  });
+
+  it('refuses what is not a module (TypeError) and a module that is not this build\'s kernel (RangeError)', async () => {
+    const { useWasmModule, countSync } = await freshPackage();
+    expect(() => useWasmModule(new Uint8Array(8) as unknown as WebAssembly.Module)).toThrow(TypeError);
+    expect(() => useWasmModule(new Uint8Array(8) as unknown as WebAssembly.Module)).toThrow(
+      /^module must be the WebAssembly.Module of this version's nqueens-wasm\/kernel.wasm \(build [0-9a-f]{16}\), got a Uint8Array$/,
+    );
+    const empty = new WebAssembly.Module(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
+    expect(() => useWasmModule(empty)).toThrow(RangeError);
+    expect(() => useWasmModule(empty)).toThrow(/got a module that is not an nqueens-wasm kernel$/);
+    expect(() => useWasmModule(moduleWithSection('nqueens-wasm', '0123456789abcdef'))).toThrow(/got the kernel of build "0123456789abcdef"$/);
+    // Nothing was kept: the package still counts with its own kernel.
+    expect(countSync(8)).toMatchObject({ total: 92, engine: 'wasm' });
   });
 });
