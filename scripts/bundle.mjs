@@ -1,6 +1,8 @@
 // Bundles the package into the files it ships: dist/nqueens-wasm.js (the library's entry) with
 // the modules it loads beside it, dist/nqueens-wasm-*.js, dist/cli.js (the nqueens command, one
-// file), and the kernel as a file, dist/kernel.wasm. Whitespace and syntax are minified, names are kept, so that stack traces stay readable.
+// file), and the kernel as a file, dist/kernel.wasm. Not minified: the user's bundler minifies,
+// an error's stack and the line Node prints with it stay readable, and the comments that tell
+// bundlers to leave an import alone (webpackIgnore, turbopackIgnore, @vite-ignore) survive.
 // (The CLI keeps the shebang of src/cli/main.ts.)
 import { build } from 'esbuild';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,8 +15,6 @@ const common = {
   bundle: true,
   format: 'esm',
   target: 'es2022',
-  minifyWhitespace: true,
-  minifySyntax: true,
   legalComments: 'none',
   external: ['node:*'],
   logLevel: 'warning',

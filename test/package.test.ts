@@ -92,9 +92,9 @@ describe('the packed package', () => {
     expect(JSON.parse(readFileSync(join(clone, 'package.json'), 'utf8')).scripts.prepare).toBe('npm run build');
   }, 240_000);
 
-  it('is as big as the README says: what an import loads, gzipped, and the GPU engine loaded on demand', () => {
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const stated = /An import loads (\d+) kB \((\d+) kB gzipped\); the GPU engine, (\d+) kB more,/.exec(readme);
+  it('stays within the budget the README states: what an import loads, gzipped, and the GPU engine loaded on demand', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    const stated = /An import loads at most (\d+) kB of readable ES modules \((\d+) kB gzipped;.*?the GPU engine, at most (\d+) kB more,/.exec(readme);
     expect(stated).not.toBeNull();
     const file = (name: string) => readFileSync(join(root, 'dist', name));
     // What the entry imports statically is read with it; the GPU engine only through import().
@@ -106,10 +106,9 @@ describe('the packed package', () => {
     const bytes = loaded.reduce((sum, b) => sum + b.length, 0);
     const gzipped = loaded.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
     const gpu = file('nqueens-wasm-with-gpu.js').length;
-    // Within rounding to a kB and a little change since it was written (3%).
-    const near = (n: number, kB: number) => Math.abs(n / 1000 - kB) <= Math.max(1, kB * 0.03);
-    expect({ bytes, near: near(bytes, Number(stated![1])) }).toEqual({ bytes, near: true });
-    expect({ gzipped, near: near(gzipped, Number(stated![2])) }).toEqual({ gzipped, near: true });
-    expect({ gpu, near: near(gpu, Number(stated![3])) }).toEqual({ gpu, near: true });
+    // A ceiling: growing past it is a decision to make, and to state in the README.
+    expect(bytes).toBeLessThanOrEqual(Number(stated![1]) * 1000);
+    expect(gzipped).toBeLessThanOrEqual(Number(stated![2]) * 1000);
+    expect(gpu).toBeLessThanOrEqual(Number(stated![3]) * 1000);
   });
 });
