@@ -12,6 +12,7 @@ import type { Plan } from './plan/plan.js';
 import type { Subproblems } from './plan/subproblem.js';
 import type { ResumeState } from './run/job.js';
 import type { Checkpoint, Queen, Shard } from './types.js';
+import { quote } from './quote.js';
 import { ArgumentRangeError } from './validate.js';
 
 /** The format of the checkpoints this version writes and reads. */
@@ -118,7 +119,7 @@ export function resumeState(plan: Plan, c: Checkpoint): ResumeState {
   if (c.plan.subproblems !== plan.subproblems.count || c.plan.fingerprint !== own) {
     throw mismatch(
       'plan',
-      `the checkpoint's subproblems (${c.plan.subproblems}, fingerprint ${c.plan.fingerprint}) are not the ones planned ` +
+      `the checkpoint's subproblems (${c.plan.subproblems}, fingerprint ${quote(c.plan.fingerprint, 40)}) are not the ones planned ` +
         `here (${plan.subproblems.count}, fingerprint ${own}): it was made by another version of the planner`,
     );
   }

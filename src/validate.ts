@@ -8,6 +8,7 @@ import type { CpuEngine } from './kernel/kernel.js';
 import type { Checkpoint, Engine, Progress, Queen, Shard } from './types.js';
 import { MAX_N } from '../assembly/layout.js';
 import { kernelBuild } from './kernel/wasm/kernel.generated.js';
+import { quote, shown } from './quote.js';
 
 /** The most worker threads a count may ask for (the pool gives at most as many as there are cores). */
 export const MAX_WORKERS = 256;
@@ -37,15 +38,19 @@ export class ArgumentRangeError extends RangeError implements ArgumentProblem {
   }
 }
 
+/** Characters of a string argument that a message quotes. */
+const QUOTED = 40;
+
+/** A value given as an argument, as a message shows it: short, and safe to print on a terminal. */
 export function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'string') return quote(value, QUOTED);
+  if (typeof value === 'bigint') return shown(`${value}n`, QUOTED);
   if (typeof value === 'symbol' || typeof value === 'function') return typeof value;
   if (Array.isArray(value)) return `an array of length ${value.length}`;
   if (value === null) return 'null';
   if (typeof value === 'object') {
     const name = Object.getPrototypeOf(value)?.constructor?.name;
-    return typeof name === 'string' && name !== 'Object' ? `a ${name}` : 'an object';
+    return typeof name === 'string' && name !== 'Object' ? `a ${shown(name, QUOTED)}` : 'an object';
   }
   return String(value);
 }
@@ -103,7 +108,7 @@ export function checkOptions(fn: string, options: unknown, known: readonly strin
         `options.${key}`,
         null,
         describe(key),
-        `${fn}: unknown option ${JSON.stringify(key)}; the options are ${known.join(', ')}`,
+        `${fn}: unknown option ${quote(key, QUOTED)}; the options are ${known.join(', ')}`,
       );
     }
     values[key] = options[key];

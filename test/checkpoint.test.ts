@@ -105,7 +105,14 @@ describe('resuming from a checkpoint of another count, another format, or an edi
     ['other placed queens', 16, { placed: [[0, 1]] }, (c: Checkpoint) => c, /options.resume.placed: the checkpoint is of a count with no placed queens, this count has placed queens \[\[0,1\]\]/],
     ['another shard', 16, { shard: { index: 0, count: 2 } }, (c: Checkpoint) => c, /options.resume.shard: the checkpoint is of the whole count, this count is of shard 0\/2/],
     ['another format', 16, {}, (c: Checkpoint) => ({ ...c, version: 2 }), /options.resume.version: the checkpoint has format 2; this version of nqueens-wasm reads format 1/],
-    ['another plan', 16, {}, (c: Checkpoint) => ({ ...c, plan: { ...c.plan, fingerprint: '0123456789abcdef' } }), /options.resume.plan: the checkpoint's subproblems \(\d+, fingerprint 0123456789abcdef\) are not the ones planned here/],
+    ['another plan', 16, {}, (c: Checkpoint) => ({ ...c, plan: { ...c.plan, fingerprint: '0123456789abcdef' } }), /options.resume.plan: the checkpoint's subproblems \(\d+, fingerprint "0123456789abcdef"\) are not the ones planned here/],
+    [
+      'a fingerprint of 900 kB holding terminal controls',
+      16,
+      {},
+      (c: Checkpoint) => ({ ...c, plan: { ...c.plan, fingerprint: `\u001b]0;owned\u0007\u001b[2J${'f'.repeat(900_000)}` } }),
+      /^options.resume.plan: the checkpoint's subproblems \(\d+, fingerprint "\\u001b\]0;owned\\u0007\\u001b\[2Jf{26}"… \(900014 characters\)\) are not the ones planned here/,
+    ],
     ['an edited total', 16, {}, (c: Checkpoint) => ({ ...c, total: String(BigInt(c.total) + 1n) }), /options.resume.checksum: does not match the checkpoint's contents: the checkpoint was edited or damaged/],
     ['edited ranges', 16, {}, (c: Checkpoint) => ({ ...c, done: [[0, c.plan.subproblems]] as [number, number][] }), /options.resume.checksum: does not match/],
   ])('%s is a RangeError naming the field', async (_label, n, options, edit, message) => {

@@ -4,6 +4,7 @@
 // to say, and main.ts reports their errors with the flags' names.
 
 import { Command as Program, CommanderError, Option } from 'commander';
+import { quote, shown } from '../quote.js';
 import type { Shard } from '../types.js';
 import type { CompareCommand } from './compare-command.js';
 import type { CountCommand } from './count-command.js';
@@ -12,12 +13,21 @@ import type { MergeCommand } from './merge-command.js';
 import type { PrintCommand } from './print-command.js';
 import { UsageError } from './usage.js';
 
-export type Command =
+/** A command as parsed, before the texts its values came from are attached. */
+type Parsed =
   | { kind: 'text'; text: string; what: 'the help' | 'the version' }
   | ({ kind: 'count' } & CountCommand)
   | ({ kind: 'print' } & PrintCommand)
   | ({ kind: 'merge' } & MergeCommand)
   | ({ kind: 'compare' } & CompareCommand);
+
+export type Command = Parsed & {
+  /**
+   * The text each value came from, by the package's name for it (n, options.workers…): an error
+   * from the package names the value as the user typed it, not as the number it became.
+   */
+  readonly given: Readonly<Record<string, string>>;
+};
 
 const EXAMPLES = `
 Examples:
@@ -34,7 +44,7 @@ Exit codes: 0 done, 1 failed, 2 bad arguments or an unusable file,
 
 function whole(flag: string) {
   return (text: string): number => {
-    if (!/^\d{1,16}$/.test(text)) throw new UsageError(`${flag} must be a whole number, got ${JSON.stringify(text)}`);
+    if (!/^\d{1,16}$/.test(text)) throw new UsageError(`${flag} must be a whole number, got ${quote(text)}`);
     return Number(text);
   };
 }
@@ -44,21 +54,21 @@ function range(text: string): [number, number] {
   const single = /^(\d{1,3})$/.exec(text);
   if (single) return [Number(single[1]), Number(single[1])];
   const match = /^(\d{1,3})\.\.(\d{1,3})$/.exec(text);
-  if (!match) throw new UsageError(`compare takes n or a range such as 4..14, got ${JSON.stringify(text)}`);
+  if (!match) throw new UsageError(`compare takes n or a range such as 4..14, got ${quote(text)}`);
   const [from, to] = [Number(match[1]), Number(match[2])];
-  if (from > to) throw new UsageError(`the range must go upwards, got ${text}`);
+  if (from > to) throw new UsageError(`the range must go upwards, got ${shown(text)}`);
   return [from, to];
 }
 
 function shard(text: string): Shard {
   const match = /^(\d{1,16})\/(\d{1,16})$/.exec(text);
-  if (!match) throw new UsageError(`--shard takes i/m, such as 0/8, got ${JSON.stringify(text)}`);
+  if (!match) throw new UsageError(`--shard takes i/m, such as 0/8, got ${quote(text)}`);
   return { index: Number(match[1]), count: Number(match[2]) };
 }
 
 function duration(text: string): number {
   const ms = parseDuration(text);
-  if (ms === null) throw new UsageError(`--checkpoint-every takes a duration such as 30s, 500ms, 5m or 1h, got ${JSON.stringify(text)}`);
+  if (ms === null) throw new UsageError(`--checkpoint-every takes a duration such as 30s, 500ms, 5m or 1h, got ${quote(text)}`);
   return ms;
 }
 
@@ -79,9 +89,9 @@ function boardSize(text: string): number {
   if (/^\d{1,16}$/.test(text)) return Number(text);
   if (/^[a-z][a-z-]*$/i.test(text)) {
     const near = COMMANDS.find((command) => distance(text.toLowerCase(), command) <= 2);
-    throw new UsageError(`unknown command ${JSON.stringify(text)}${near ? ` (did you mean ${near}?)` : ''}; the commands are ${COMMANDS.join(', ')}, or give a board size n`);
+    throw new UsageError(`unknown command ${quote(text)}${near ? ` (did you mean ${near}?)` : ''}; the commands are ${COMMANDS.join(', ')}, or give a board size n`);
   }
-  throw new UsageError(`n must be a whole number from 1 to 32, got ${JSON.stringify(text)}`);
+  throw new UsageError(`n must be a whole number from 1 to 32, got ${quote(text)}`);
 }
 
 interface CountValues {
@@ -102,7 +112,7 @@ const COUNT_ONLY = ['workers', 'json', 'shard', 'checkpoint', 'checkpointEvery',
 const FLAG: Record<string, string> = { checkpointEvery: '--checkpoint-every' };
 const flagOf = (key: string) => FLAG[key] ?? `--${key}`;
 
-function countOrPrint(n: number, values: CountValues): Command {
+function countOrPrint(n: number, values: CountValues): Parsed {
   if (values.print) {
     const wrong = COUNT_ONLY.find((key) => values[key] !== undefined);
     if (wrong) throw new UsageError(`${flagOf(wrong)} does not go with --print`);
@@ -125,7 +135,15 @@ function countOrPrint(n: number, values: CountValues): Command {
 }
 
 /** The program: its commands and options, the help they make, and where a parsed command goes. */
-function program(version: string, width: number, parsed: (command: Command) => void, out: (text: string) => void): Program {
+function program(version: string, width: number, parsed: (command: Parsed) => void, out: (text: string) => void, given: Record<string, string>): Program {
+  /** A parser of option text that also keeps the text, under the package's names for what it gives. */
+  const keeping =
+    <T>(names: readonly string[], parse: (text: string) => T) =>
+    (text: string): T => {
+      if (names.length === 1) given[names[0]] = text;
+      else text.split('/').forEach((part, i) => (given[names[i]] = part));
+      return parse(text);
+    };
   const nqueens = new Program('nqueens')
     .description('Count, list and split the solutions of the n-queens puzzle (n = 1..32).')
     .usage('<n> [options]\n       nqueens <command> [options]')
@@ -135,13 +153,13 @@ function program(version: string, width: number, parsed: (command: Command) => v
     .exitOverride()
     .configureOutput({ writeOut: out, writeErr: out, outputError: () => {} })
     .configureHelp({ helpWidth: width, sortSubcommands: false })
-    .argument('<n>', 'the board size: count the solutions of the n×n board', boardSize)
+    .argument('<n>', 'the board size: count the solutions of the n×n board', keeping(['n'], boardSize))
     .addOption(new Option('--engine <name>', 'the kernel that counts (webgpu: the GPU)').choices(['wasm', 'js', 'webgpu']))
-    .option('--workers <k>', 'worker threads (default: every core once the board is big enough)', whole('--workers'))
-    .option('--shard <i/m>', 'count only shard i of a split into m (0 <= i < m)', shard)
+    .option('--workers <k>', 'worker threads (default: every core once the board is big enough)', keeping(['options.workers'], whole('--workers')))
+    .option('--shard <i/m>', 'count only shard i of a split into m (0 <= i < m)', keeping(['options.shard.index', 'options.shard.count'], shard))
     .option('--json', 'print the result as one JSON line (counts as strings)')
     .option('--checkpoint <file>', 'keep the progress in FILE; resume from it when it exists')
-    .option('--checkpoint-every <time>', 'how often FILE is written (default 30s; also 500ms, 5m, 1h)', duration)
+    .option('--checkpoint-every <time>', 'how often FILE is written (default 30s; also 500ms, 5m, 1h)', keeping(['options.checkpointEveryMs'], duration))
     .addOption(
       new Option('--progress <how>', 'progress on stderr: a bar (a line every 5 s where stderr is no terminal), JSON lines, or none; default: bar on a terminal, else none').choices(['bar', 'json', 'none']),
     )
@@ -163,7 +181,7 @@ function program(version: string, width: number, parsed: (command: Command) => v
     .command('compare')
     .description('time the TypeScript and wasm engines, a row per n as it is measured')
     .argument('<n-or-range>', 'one n, or a range such as 4..14')
-    .option('--runs <k>', 'timed runs per engine after a warm-up (default 5)', whole('--runs'))
+    .option('--runs <k>', 'timed runs per engine after a warm-up (default 5)', keeping(['options.runs'], whole('--runs')))
     .option('--json', 'print a JSON line per n instead of the table')
     .action((text: string, values: { runs?: number; json?: boolean }) => {
       const [from, to] = range(text);
@@ -175,11 +193,14 @@ function program(version: string, width: number, parsed: (command: Command) => v
 /** What commander says, on one line, without its "error: ", in the words of the package's own messages. */
 function usageMessage(error: CommanderError): string {
   const message = error.message.replace(/^error: /, '').replace(/\n\(Did you mean (.*)\?\)$/, ' (did you mean $1?)');
-  const choice = /^option '(--[\w-]+)[^']*' argument '(.*)' is invalid\. Allowed choices are (.*)\.$/.exec(message);
+  // Commander quotes what it was given as it came: quoted again here, bounded and escaped.
+  const unknown = /^unknown option '(.*)'( \(did you mean [\w-]+\?\))?$/s.exec(message);
+  if (unknown) return `unknown option '${shown(unknown[1])}'${unknown[2] ?? ''}`;
+  const choice = /^option '(--[\w-]+)[^']*' argument '(.*)' is invalid\. Allowed choices are (.*)\.$/s.exec(message);
+  if (choice) return `${choice[1]} must be ${choice[3].replace(/, ([^,]*)$/, ' or $1')}, got ${quote(choice[2])}`;
   const missing = /^option '(--[\w-]+)[^']*' argument missing$/.exec(message);
   if (missing) return `${missing[1]} needs a value`;
-  if (choice) return `${choice[1]} must be ${choice[3].split(', ').join(', ').replace(/, ([^,]*)$/, ' or $1')}, got ${JSON.stringify(choice[2])}`;
-  return message;
+  return shown(message);
 }
 
 /**
@@ -187,18 +208,19 @@ function usageMessage(error: CommanderError): string {
  * the terminal's (help is wrapped to it).
  */
 export function parseCommand(argv: string[], version: string, width = 80): Command {
-  let command: Command | null = null;
+  let command: Parsed | null = null;
   let text = '';
-  const nqueens = program(version, Math.max(40, Math.min(width, 100)), (c) => (command = c), (t) => (text += t));
+  const given: Record<string, string> = {};
+  const nqueens = program(version, Math.max(40, Math.min(width, 100)), (c) => (command = c), (t) => (text += t), given);
   try {
     if (argv.length === 0) throw new UsageError('no board size or command given');
     nqueens.parse(argv, { from: 'user' });
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;
-    if (error.code === 'commander.version') return { kind: 'text', text, what: 'the version' };
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.help') return { kind: 'text', text, what: 'the help' };
+    if (error.code === 'commander.version') return { kind: 'text', text, what: 'the version', given };
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.help') return { kind: 'text', text, what: 'the help', given };
     throw new UsageError(usageMessage(error));
   }
-  if (command === null) return { kind: 'text', text, what: 'the help' };
-  return command;
+  if (command === null) return { kind: 'text', text, what: 'the help', given };
+  return { ...(command as Parsed), given };
 }

@@ -9,6 +9,7 @@
 
 import { closeSync, fsyncSync, lstatSync, openSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { shown } from '../quote.js';
 import type { Checkpoint } from '../types.js';
 import { ioErrorText } from './io.js';
 import { UsageError } from './usage.js';
@@ -39,7 +40,7 @@ function statOrNull(path: string, follow: boolean): Stats | null {
     return follow ? statSync(path) : lstatSync(path);
   } catch (error) {
     if ((error as { code?: string }).code === 'ENOENT') return null;
-    throw refused(`--checkpoint ${path}: ${ioErrorText(error)}`);
+    throw refused(`--checkpoint ${shown(path)}: ${ioErrorText(error)}`);
   }
 }
 
@@ -51,7 +52,7 @@ function target(path: string): string {
     if (stats === null || !stats.isSymbolicLink()) return at;
     at = resolve(dirname(at), readlinkSync(at));
   }
-  throw refused(`--checkpoint ${path}: too many levels of symbolic links`);
+  throw refused(`--checkpoint ${shown(path)}: too many levels of symbolic links`);
 }
 
 export class CheckpointFile {
@@ -71,12 +72,12 @@ export class CheckpointFile {
     const file = target(path);
     const stats = statOrNull(file, true);
     if (stats !== null && !stats.isFile()) {
-      throw refused(`--checkpoint ${path} is ${kind(stats)}; it must be a regular file (or not exist yet)`);
+      throw refused(`--checkpoint ${shown(path)} is ${kind(stats)}; it must be a regular file (or not exist yet)`);
     }
     const directory = dirname(file);
     const parent = statOrNull(directory, true);
-    if (parent === null) throw refused(`--checkpoint ${path}: the directory ${directory} does not exist`);
-    if (!parent.isDirectory()) throw refused(`--checkpoint ${path}: ${directory} is not a directory`);
+    if (parent === null) throw refused(`--checkpoint ${shown(path)}: the directory ${shown(directory)} does not exist`);
+    if (!parent.isDirectory()) throw refused(`--checkpoint ${shown(path)}: ${shown(directory)} is not a directory`);
     const checked = new CheckpointFile(path, file);
     checked.probe();
     return checked;
@@ -90,7 +91,7 @@ export class CheckpointFile {
       closeSync(openSync(first, 'wx'));
       renameSync(first, second);
     } catch (error) {
-      throw refused(`--checkpoint ${this.path}: cannot write in ${dirname(this.file)}: ${ioErrorText(error)}`);
+      throw refused(`--checkpoint ${shown(this.path)}: cannot write in ${shown(dirname(this.file))}: ${ioErrorText(error)}`);
     } finally {
       rmSync(first, { force: true });
       rmSync(second, { force: true });
@@ -108,16 +109,16 @@ export class CheckpointFile {
     let text: string;
     try {
       const bytes = readFileSync(this.file);
-      if (bytes.length > MAX_BYTES) throw refused(`${this.path} is not a checkpoint: it is over ${MAX_BYTES} bytes`);
+      if (bytes.length > MAX_BYTES) throw refused(`${shown(this.path)} is not a checkpoint: it is over ${MAX_BYTES} bytes`);
       text = bytes.toString('utf8');
     } catch (error) {
       if (error instanceof UsageError) throw error;
-      throw refused(`cannot read the checkpoint ${this.path}: ${ioErrorText(error)}`);
+      throw refused(`cannot read the checkpoint ${shown(this.path)}: ${ioErrorText(error)}`);
     }
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      throw refused(`${this.path} is not a checkpoint: not JSON (a torn or edited file?); remove it to count from the start`);
+      throw refused(`${shown(this.path)} is not a checkpoint: not JSON (a torn or edited file?); remove it to count from the start`);
     }
   }
 
@@ -147,7 +148,7 @@ export class CheckpointFile {
       } catch {
         // the write failed either way; that is what the message says
       }
-      throw new CheckpointWriteError(`cannot write the checkpoint ${this.path}: ${ioErrorText(error)}`);
+      throw new CheckpointWriteError(`cannot write the checkpoint ${shown(this.path)}: ${ioErrorText(error)}`);
     }
   }
 

@@ -3,6 +3,7 @@
 // and always when a signal stops the count. A write that fails does not stop the count: it is said
 // once on stderr and tried again at the next interval, since the count itself is still good.
 
+import { shown } from '../quote.js';
 import type { Checkpoint } from '../types.js';
 import { CheckpointWriteError, type CheckpointFile } from './checkpoint-file.js';
 
@@ -45,11 +46,12 @@ export class CheckpointKeeper {
 
   /** What a stopped count says of its progress: where it is kept, or that it could not be kept. */
   stopNote(): string {
+    const path = shown(this.file.path);
     if (this.failure !== null) {
-      const older = this.wrote || this.hadOne ? `; ${this.file.path} holds the progress of the last checkpoint written` : '';
+      const older = this.wrote || this.hadOne ? `; ${path} holds the progress of the last checkpoint written` : '';
       return `nqueens: the progress could not be saved (${this.failure.message})${older}`;
     }
-    if (this.wrote || this.hadOne) return `nqueens: progress saved to ${this.file.path}; run the same command to resume`;
+    if (this.wrote || this.hadOne) return `nqueens: progress saved to ${path}; run the same command to resume`;
     return 'nqueens: stopped before counting began; nothing to save';
   }
 }

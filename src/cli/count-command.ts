@@ -1,4 +1,5 @@
 import { countExact, type ExactCount } from '../count.js';
+import { shown } from '../quote.js';
 import type { Checkpoint, Progress, Shard } from '../types.js';
 import { ArgumentRangeError, ArgumentTypeError } from '../validate.js';
 import { CheckpointFile } from './checkpoint-file.js';
@@ -76,7 +77,7 @@ export async function countCommand(command: CountCommand, io: Io): Promise<void>
     view.end();
     const argument = (error as { argument?: unknown }).argument;
     if ((error instanceof ArgumentRangeError || error instanceof ArgumentTypeError) && typeof argument === 'string' && argument.startsWith('options.resume')) {
-      throw new UsageError(`${file!.path} is not a checkpoint${refusal(error)}; remove it to count from the start`, false);
+      throw new UsageError(`${shown(file!.path)} is not a checkpoint${refusal(error)}; remove it to count from the start`, false);
     }
     if (io.signal.aborted && keeper !== null) io.stderr.write(`${keeper.stopNote()}\n`);
     throw error;
@@ -92,7 +93,7 @@ export async function countCommand(command: CountCommand, io: Io): Promise<void>
     throw new OutputError(
       'the result',
       error.cause,
-      kept ? `; the finished count is kept in ${keeper.file.path}: run the same command again to print it` : ' (and the checkpoint could not be kept either)',
+      kept ? `; the finished count is kept in ${shown(keeper.file.path)}: run the same command again to print it` : ' (and the checkpoint could not be kept either)',
     );
   }
   file?.remove();

@@ -2,24 +2,32 @@
 // becomes `--workers must be …`.
 
 import { EngineUnavailableError } from '../errors.js';
+import { shown } from '../quote.js';
 import { ArgumentRangeError, ArgumentTypeError } from '../validate.js';
 
-const FLAGS: Record<string, string> = {
-  'options.engine': '--engine',
-  'options.workers': '--workers',
-  'options.shard.index': 'the shard index i of --shard i/m',
-  'options.shard.count': 'the shard count m of --shard i/m',
-  'options.runs': '--runs',
-  'options.checkpointEveryMs': '--checkpoint-every (in ms)',
+/** The command line's name for each value the package checks, and what it must be in its words. */
+const FLAGS: Record<string, { flag: string; allowed?: string }> = {
+  n: { flag: 'n' },
+  'options.engine': { flag: '--engine' },
+  'options.workers': { flag: '--workers' },
+  'options.shard.index': { flag: 'the shard index i of --shard i/m' },
+  'options.shard.count': { flag: 'the shard count m of --shard i/m' },
+  'options.runs': { flag: '--runs' },
+  // The package's own rule (setInterval's longest delay), in the units the flag takes.
+  'options.checkpointEveryMs': { flag: '--checkpoint-every', allowed: 'a duration from 1ms to 2147483647ms (about 596h)' },
 };
 
-/** The message for the command line, or null when the error is not about an argument. */
-export function flagMessage(error: unknown): string | null {
+/**
+ * The message for the command line, or null when the error is not about an argument. `given` has
+ * the text each value came from: the message shows it as typed.
+ */
+export function flagMessage(error: unknown, given: Readonly<Record<string, string>> = {}): string | null {
   if (!(error instanceof ArgumentTypeError || error instanceof ArgumentRangeError)) return null;
-  const flag = FLAGS[error.argument];
-  if (flag === undefined) return error.message;
-  if (error.allowed === null) return error.message.split(error.argument).join(flag);
-  return `${flag} must be ${error.allowed}, got ${error.got}`;
+  const entry = FLAGS[error.argument];
+  if (entry === undefined) return error.message;
+  if (error.allowed === null) return error.message.split(error.argument).join(entry.flag);
+  const text = given[error.argument];
+  return `${entry.flag} must be ${entry.allowed ?? error.allowed}, got ${text === undefined ? error.got : shown(text)}`;
 }
 
 /** An engine that cannot run here, told with the flag: `--engine webgpu is unavailable here (…); use --engine wasm`. */

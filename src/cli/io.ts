@@ -2,6 +2,8 @@
 // awaited until the system has taken it, so that a failure (a full disk, a reader that went away)
 // reaches the command that wrote, which can say what was lost and keep what it must.
 
+import { shown } from '../quote.js';
+
 /** What a command writes to and listens to; the tests run commands in-process through this. */
 export interface Io {
   stdout: NodeJS.WritableStream;
@@ -40,7 +42,8 @@ const WORDS: Record<string, string> = {
 export function ioErrorText(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && code in WORDS) return WORDS[code];
-  return error instanceof Error ? error.message : String(error);
+  // The system's own words may quote a path: bounded and escaped as any value from outside.
+  return shown(error instanceof Error ? error.message : String(error));
 }
 
 /**

@@ -4,6 +4,7 @@
 // Every command yields to the event loop at least every few tens of milliseconds, so a signal
 // stops it at once; what it has printed by then is whole (no half-written line).
 
+import { shown } from '../quote.js';
 import { parseCommand, type Command } from './args.js';
 import { compareCommand } from './compare-command.js';
 import { countCommand } from './count-command.js';
@@ -37,11 +38,14 @@ export const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 }
 
 /** Runs the command line; returns the exit code. */
 export async function main(argv: string[], io: Io): Promise<number> {
+  let given: Readonly<Record<string, string>> = {};
   try {
-    await run(parseCommand(argv, NQUEENS_VERSION, (io.stdout as { columns?: number }).columns), io);
+    const command = parseCommand(argv, NQUEENS_VERSION, (io.stdout as { columns?: number }).columns);
+    given = command.given;
+    await run(command, io);
     return 0;
   } catch (error) {
-    const usage = error instanceof UsageError ? error.message : flagMessage(error);
+    const usage = error instanceof UsageError ? error.message : flagMessage(error, given);
     if (usage !== null) {
       const hint = error instanceof UsageError && !error.withUsage ? '' : 'Run nqueens --help for the usage.\n';
       io.stderr.write(`nqueens: ${usage}\n${hint}`);
@@ -59,7 +63,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       return SIGNAL_EXIT[signal] ?? 130;
     }
     const prefix = error instanceof MergeError ? 'nqueens merge' : 'nqueens';
-    io.stderr.write(`${prefix}: ${engineMessage(error) ?? (error instanceof Error ? error.message : String(error))}\n`);
+    io.stderr.write(`${prefix}: ${engineMessage(error) ?? shown(error instanceof Error ? error.message : String(error), 1000)}\n`);
     return 1;
   }
 }

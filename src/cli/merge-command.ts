@@ -1,4 +1,5 @@
-import { write, type Io } from './io.js';
+import { shown } from '../quote.js';
+import { ioErrorText, write, type Io } from './io.js';
 import { LineTooLongError, readLines } from './lines.js';
 import { MAX_LINE, MergeError, parseShardResult, ShardMerger } from './merge.js';
 
@@ -12,7 +13,7 @@ export interface MergeCommand {
 export async function mergeCommand({ files, json }: MergeCommand, io: Io): Promise<void> {
   const merger = new ShardMerger();
   for (const file of files.length === 0 ? ['-'] : files) {
-    const name = file === '-' ? '(standard input)' : file;
+    const name = file === '-' ? '(standard input)' : shown(file);
     try {
       for await (const { line, number } of readLines(file, MAX_LINE, io.signal)) {
         io.signal.throwIfAborted();
@@ -21,7 +22,7 @@ export async function mergeCommand({ files, json }: MergeCommand, io: Io): Promi
     } catch (error) {
       if (error instanceof MergeError || io.signal.aborted) throw error;
       if (error instanceof LineTooLongError) throw new MergeError(`${name}: ${error.message}: not a shard result`);
-      throw new MergeError(`cannot read ${name}: ${(error as Error).message}`);
+      throw new MergeError(`cannot read ${name}: ${ioErrorText(error)}`);
     }
   }
   const { n, count, total } = merger.result();
