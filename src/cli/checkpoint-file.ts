@@ -4,10 +4,15 @@
 // then renamed over it, so that a crash or a kill in the middle of a write leaves the previous
 // checkpoint whole. A failed write leaves no temporary file behind.
 //
-// A symbolic link is followed: the checkpoint is written where it points (the link stays a link),
-// as writing through a link does with any other program.
+// Checkpoints often live where others can write too (a shared /tmp, a cluster's scratch space), so
+// the temporary file is created exclusively (O_CREAT | O_EXCL: a name that exists, a planted
+// symbolic link included, is never opened) under a name nobody can predict, readable by its owner
+// only (a checkpoint is the user's data). A symbolic link at FILE itself is the user's own and is
+// followed: the checkpoint is written where it points (the link stays a link), as writing through
+// a link does with any other program.
 
-import { closeSync, fsyncSync, lstatSync, openSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, fsyncSync, lstatSync, openSync, readFileSync, readlinkSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { shown } from '../quote.js';
 import type { Checkpoint } from '../types.js';
@@ -21,6 +26,12 @@ const refused = (message: string) => new UsageError(message, false);
 const MAX_BYTES = 1 << 20;
 /** Links followed at most, as the system follows them. */
 const MAX_LINKS = 40;
+/** Only the user may read or write a checkpoint. */
+const MODE = 0o600;
+/** Exclusive creation; never through a link (O_NOFOLLOW where the system has it, O_EXCL refuses one anyway). */
+const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+/** Names tried before giving up: a name nobody predicts is taken only by chance, or by a hostile directory. */
+const NAME_TRIES = 8;
 
 /** A checkpoint could not be written; `message` says where and why. */
 export class CheckpointWriteError extends Error {
@@ -41,6 +52,30 @@ function statOrNull(path: string, follow: boolean): Stats | null {
   } catch (error) {
     if ((error as { code?: string }).code === 'ENOENT') return null;
     throw refused(`--checkpoint ${shown(path)}: ${ioErrorText(error)}`);
+  }
+}
+
+/**
+ * A new file beside `file`, created exclusively under an unpredictable name (another is tried when
+ * one exists); its descriptor and path.
+ */
+function createBeside(file: string): { fd: number; path: string } {
+  for (let tries = 1; ; tries++) {
+    const path = `${file}.${randomBytes(8).toString('hex')}.tmp`;
+    try {
+      return { fd: openSync(path, CREATE, MODE), path };
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EEXIST' || tries === NAME_TRIES) throw error;
+    }
+  }
+}
+
+/** Removes a file this process created; one that is gone already is fine. */
+function removeOwn(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ENOENT') throw error;
   }
 }
 
@@ -83,18 +118,22 @@ export class CheckpointFile {
     return checked;
   }
 
-  /** Creates a temporary file beside the checkpoint and renames it, as every write will. */
+  /** Creates a temporary file beside the checkpoint and renames it onto another, as every write will. */
   private probe(): void {
-    const first = `${this.file}.${process.pid}.tmp`;
-    const second = `${this.file}.${process.pid}.probe`;
+    const made: string[] = [];
     try {
-      closeSync(openSync(first, 'wx'));
-      renameSync(first, second);
+      const first = createBeside(this.file);
+      made.push(first.path);
+      closeSync(first.fd);
+      // Onto a second temporary file of its own (made exclusively too), never onto anyone's name.
+      const second = createBeside(this.file);
+      made.push(second.path);
+      closeSync(second.fd);
+      renameSync(first.path, second.path);
     } catch (error) {
       throw refused(`--checkpoint ${shown(this.path)}: cannot write in ${shown(dirname(this.file))}: ${ioErrorText(error)}`);
     } finally {
-      rmSync(first, { force: true });
-      rmSync(second, { force: true });
+      for (const path of made) removeOwn(path);
     }
   }
 
@@ -124,9 +163,10 @@ export class CheckpointFile {
 
   /** Replaces the checkpoint atomically; a CheckpointWriteError when it cannot, the old one left whole. */
   write(checkpoint: Checkpoint): void {
-    const temporary = `${this.file}.${process.pid}.tmp`;
+    let temporary: string | null = null;
     try {
-      const fd = openSync(temporary, 'w');
+      const { fd, path } = createBeside(this.file);
+      temporary = path;
       try {
         const bytes = Buffer.from(`${JSON.stringify(checkpoint)}\n`);
         for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
@@ -134,7 +174,8 @@ export class CheckpointFile {
       } finally {
         closeSync(fd);
       }
-      renameSync(temporary, this.file);
+      renameSync(path, this.file);
+      temporary = null;
       // The rename itself reaches the disk with the directory.
       const directory = openSync(dirname(this.file), 'r');
       try {
@@ -144,7 +185,7 @@ export class CheckpointFile {
       }
     } catch (error) {
       try {
-        rmSync(temporary, { force: true });
+        if (temporary !== null) removeOwn(temporary);
       } catch {
         // the write failed either way; that is what the message says
       }
@@ -152,7 +193,8 @@ export class CheckpointFile {
     }
   }
 
+  /** Removes the checkpoint of a finished count; a system error (EPERM, EROFS…) when it cannot. */
   remove(): void {
-    rmSync(this.file, { force: true });
+    removeOwn(this.file);
   }
 }

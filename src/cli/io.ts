@@ -36,6 +36,9 @@ const WORDS: Record<string, string> = {
   EPIPE: 'the reader went away (broken pipe)',
   EFBIG: 'file too large',
   EBADF: 'the stream is closed',
+  EEXIST: 'file already exists',
+  ENAMETOOLONG: 'file name too long',
+  ELOOP: 'too many levels of symbolic links',
 };
 
 /** A system error in plain words: "no space left on device", not "ENOSPC: …, write". */

@@ -1,0 +1,119 @@
+// Where the command line writes: the checkpoint of `nqueens <n> --checkpoint FILE`. Checkpoints
+// live where others can write too (a shared /tmp, a cluster's scratch space), so every temporary
+// file is created exclusively under a name nobody predicts, never through a link someone planted,
+// readable by its owner only.
+import { spawn } from 'node:child_process';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+
+/** The random bytes the writer's names come from, when a test chooses them; else the real ones. */
+const chosen = vi.hoisted(() => ({ names: [] as string[] }));
+vi.mock('node:crypto', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:crypto')>();
+  const randomBytes = (size: number) => {
+    const next = chosen.names.shift();
+    return next === undefined ? real.randomBytes(size) : Buffer.from(next, 'hex');
+  };
+  return { ...real, randomBytes, default: { ...real, randomBytes } };
+});
+
+const { CheckpointFile } = await import('../src/cli/checkpoint-file.js');
+const { makeCheckpoint } = await import('../src/checkpoint.js');
+const { plan } = await import('../src/plan/plan.js');
+
+afterEach(() => {
+  chosen.names.length = 0;
+});
+
+const dir = () => mkdtempSync(join(tmpdir(), 'nqueens-writes-'));
+const names = (count: number, from = 1) => Array.from({ length: count }, (_, i) => (from + i).toString(16).padStart(16, '0'));
+const checkpointOf8 = () => makeCheckpoint(plan(8, null, null), { done: [], tally: { total: 0n, unique: 0n }, elapsedMs: 0 });
+
+describe('the checkpoint file', () => {
+  it('skips every name where a link was planted, leaving the link and its target as they were', () => {
+    const at = dir();
+    const file = join(at, 'cp.json');
+    const victim = join(at, 'victim.txt');
+    writeFileSync(victim, 'precious\n');
+    // The names the writer will draw: links at the first three, free from the fourth on.
+    chosen.names.push(...names(6));
+    for (const name of names(3)) symlinkSync(victim, `${file}.${name}.tmp`);
+    const checkpoint = CheckpointFile.open(file);
+    checkpoint.write(checkpointOf8());
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+    for (const name of names(3)) expect(readlinkSync(`${file}.${name}.tmp`)).toBe(victim);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ version: 1, n: 8 });
+    // Nothing of its own is left beside the checkpoint.
+    expect(readdirSync(at).sort()).toEqual(['cp.json', ...names(3).map((name) => `cp.json.${name}.tmp`), 'victim.txt'].sort());
+  });
+
+  it('plants made while it counts, at the names it draws next, are skipped too', () => {
+    const at = dir();
+    const file = join(at, 'cp.json');
+    const victim = join(at, 'victim.txt');
+    writeFileSync(victim, 'precious\n');
+    const checkpoint = CheckpointFile.open(file);
+    for (let write = 0; write < 5; write++) {
+      const next = names(2, 100 + 10 * write);
+      chosen.names.push(...next);
+      symlinkSync(victim, `${file}.${next[0]}.tmp`);
+      checkpoint.write(checkpointOf8());
+      expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+      expect(lstatSync(file).isFile()).toBe(true);
+    }
+  });
+
+  it('gives up with a clear refusal when every name it draws is taken', () => {
+    const at = dir();
+    const file = join(at, 'cp.json');
+    writeFileSync(join(at, 'victim.txt'), 'precious\n');
+    chosen.names.push(...names(8));
+    for (const name of names(8)) symlinkSync(join(at, 'victim.txt'), `${file}.${name}.tmp`);
+    expect(() => CheckpointFile.open(file)).toThrow(/^--checkpoint .*cp\.json: cannot write in .*: file already exists$/);
+    expect(readFileSync(join(at, 'victim.txt'), 'utf8')).toBe('precious\n');
+  });
+
+  it('is readable and writable by its owner only', () => {
+    const file = join(dir(), 'cp.json');
+    CheckpointFile.open(file).write(checkpointOf8());
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('follows a link the user made at FILE itself: the checkpoint is written where it points, the link stays', () => {
+    const at = dir();
+    const real = join(at, 'real.json');
+    const link = join(at, 'cp.json');
+    symlinkSync(real, link);
+    CheckpointFile.open(link).write(checkpointOf8());
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(real, 'utf8'))).toMatchObject({ n: 8 });
+  });
+});
+
+describe('the command line against a link planted at the name it used to write through', () => {
+  it('never writes through <FILE>.<pid>.tmp: the link target stays as it was', async () => {
+    const at = dir();
+    const file = join(at, 'cp.json');
+    const victim = join(at, 'victim.txt');
+    writeFileSync(victim, 'precious\n');
+    const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+    const child = spawn(process.execPath, [bin, '17', '--workers', '1', '--checkpoint', file, '--checkpoint-every', '50ms'], { stdio: 'ignore' });
+    onTestFinished(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    });
+    symlinkSync(victim, `${file}.${child.pid}.tmp`);
+    // Several checkpoints written, then stopped.
+    await vi.waitFor(() => expect(existsSync(file)).toBe(true), { timeout: 20_000, interval: 5 });
+    const written = readFileSync(file, 'utf8');
+    await vi.waitFor(() => expect(readFileSync(file, 'utf8')).not.toBe(written), { timeout: 20_000, interval: 5 });
+    const exit = new Promise((resolve) => child.on('close', resolve));
+    child.kill('SIGINT');
+    expect(await exit).toBe(130);
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(at).filter((name) => name.endsWith('.tmp'))).toEqual([`cp.json.${child.pid}.tmp`]);
+  });
+});
