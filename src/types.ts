@@ -14,10 +14,12 @@ export interface Shard {
 }
 
 export interface Progress {
-  /** Subproblems finished. */
+  /** Subproblems finished (in every run, when the count resumed). */
   readonly done: number;
   /** Subproblems planned. */
   readonly total: number;
+  /** Solutions of the finished subproblems, exact (in every run, when the count resumed). */
+  readonly solutions: bigint;
 }
 
 /** Options of countSync; count takes these and more. */

@@ -160,7 +160,9 @@ describe('nqueens <n> --checkpoint FILE', () => {
   it.each([
     [['12', '--checkpoint-every', '10s'], /^nqueens: --checkpoint-every goes with --checkpoint FILE\n/],
     [['12', '--checkpoint', 'x.json', '--checkpoint-every', 'soon'], /^nqueens: --checkpoint-every takes a duration such as 30s, 500ms, 5m or 1h, got "soon"\n/],
-    [['12', '--checkpoint', 'x.json', '--checkpoint-every', '0s'], /^nqueens: --checkpoint-every \(in ms\) must be an integer from 1 to 2147483647, got 0\n/],
+    [['12', '--checkpoint', 'x.json', '--checkpoint-every', '0s'], /^nqueens: --checkpoint-every must be a duration from 1ms to 2147483647ms \(about 596h\), got 0s\n/],
+    [['12', '--checkpoint', 'x.json', '--checkpoint-every', '597h'], /^nqueens: --checkpoint-every must be a duration from 1ms to 2147483647ms \(about 596h\), got 597h\n/],
+    [['12', '--checkpoint', 'x.json', '--checkpoint-every', '9'.repeat(400)], /^nqueens: --checkpoint-every must be a duration from 1ms to 2147483647ms \(about 596h\), got 9{100}… \(400 characters\)\n/],
     [['12', '--progress', 'loud'], /^nqueens: --progress must be bar, json or none, got "loud"\n/],
   ])('nqueens %j is a usage error', (args, message) => {
     const r = nqueens(args as string[]);

@@ -1,33 +1,22 @@
-// When a count's checkpoints go to its file, and what to say about them. The package offers a
-// checkpoint every second or so (for the progress line); the file is written at its own interval,
-// and always when a signal stops the count. A write that fails does not stop the count: it is said
-// once on stderr and tried again at the next interval, since the count itself is still good.
+// What a count does with its checkpoints: every one the package makes (at --checkpoint-every, and
+// when a signal stops the count) goes to the file. A write that fails does not stop the count: it
+// is said once on stderr and tried again with the next checkpoint, since the count itself is still good.
 
 import { shown } from '../quote.js';
 import type { Checkpoint } from '../types.js';
 import { CheckpointWriteError, type CheckpointFile } from './checkpoint-file.js';
 
 export class CheckpointKeeper {
-  private writtenAt = -Infinity;
   /** The last write's failure, or null when the last write (if any) succeeded. */
   private failure: CheckpointWriteError | null = null;
   private wrote = false;
 
   constructor(
     readonly file: CheckpointFile,
-    private readonly everyMs: number,
     private readonly warn: (line: string) => void,
     /** Whether the file held a checkpoint when the count began (the one it resumed from). */
     private readonly hadOne: boolean,
   ) {}
-
-  /** A checkpoint from the count: written when the interval has passed, or at once when `now`. */
-  offer(checkpoint: Checkpoint, now: boolean, slackMs: number): void {
-    const at = performance.now();
-    if (!now && at - this.writtenAt < this.everyMs - slackMs) return;
-    this.writtenAt = at;
-    this.save(checkpoint);
-  }
 
   /** Writes it now; false when it could not (and says so once). */
   save(checkpoint: Checkpoint): boolean {

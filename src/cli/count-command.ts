@@ -21,39 +21,16 @@ export interface CountCommand {
   progress: ProgressMode | null;
 }
 
-/** The package's default, written here again only to say how often the file is written. */
-const CHECKPOINT_EVERY_MS = 30_000;
-/** How often the solutions so far are looked at, for the progress line. */
-const LOOK_EVERY_MS = 1000;
-
-/** The solutions a checkpoint holds, if it is one; the package checks it properly. */
-function solutionsIn(saved: unknown): bigint | null {
-  const total = (saved as { total?: unknown } | null)?.total;
-  return typeof total === 'string' && /^\d{1,40}$/.test(total) ? BigInt(total) : null;
-}
-
 export async function countCommand(command: CountCommand, io: Io): Promise<void> {
   const { n, engine, workers, json, shard } = command;
   const label = shard === null ? `n = ${n}` : `n = ${n}, shard ${shard.index}/${shard.count}`;
   const mode = command.progress ?? (io.stderr.isTTY ? 'bar' : 'none');
   const file = command.checkpoint === null ? null : CheckpointFile.open(command.checkpoint);
-  const saved = file?.read();
-  const resume = saved === undefined ? undefined : saved;
-  const keeper =
-    file === null
-      ? null
-      : new CheckpointKeeper(file, command.checkpointEveryMs ?? CHECKPOINT_EVERY_MS, (line) => io.stderr.write(`${line}\n`), resume !== undefined);
+  const resume = file?.read();
+  const keeper = file === null ? null : new CheckpointKeeper(file, (line) => io.stderr.write(`${line}\n`), resume !== undefined);
   const view = progressView(io.stderr, mode, label);
-  let report = { done: 0, total: 0, solutions: resume === undefined ? null : solutionsIn(resume) };
   let told = false;
 
-  const onCheckpoint = (c: Checkpoint) => {
-    report = { ...report, solutions: BigInt(c.total) };
-    view.update(report);
-    // Written at its own interval, and always when the count is stopped (a signal).
-    keeper?.offer(c, io.signal.aborted, LOOK_EVERY_MS / 2);
-  };
-  const watching = keeper !== null || mode !== 'none';
   let result: ExactCount;
   try {
     result = await countExact(n, {
@@ -62,15 +39,16 @@ export async function countCommand(command: CountCommand, io: Io): Promise<void>
       shard: shard ?? undefined,
       signal: io.signal,
       resume,
-      onCheckpoint: watching ? onCheckpoint : undefined,
-      checkpointEveryMs: watching ? Math.min(command.checkpointEveryMs ?? CHECKPOINT_EVERY_MS, LOOK_EVERY_MS) : undefined,
-      onProgress: ({ done, total }: Progress) => {
+      // Every checkpoint the package makes (at the interval, and when a signal stops the count) is kept.
+      onCheckpoint: keeper === null ? undefined : (c: Checkpoint) => keeper.save(c),
+      checkpointEveryMs: keeper === null ? undefined : command.checkpointEveryMs,
+      onProgress: (progress: Progress) => {
         if (resume !== undefined && !told) {
           told = true;
+          const { done, total } = progress;
           io.stderr.write(`nqueens: resuming ${label} at ${total === 0 ? 100 : Math.floor((done / total) * 100)}%\n`);
         }
-        report = { ...report, done, total };
-        view.update(report);
+        view.update(progress);
       },
     });
   } catch (error) {
@@ -82,7 +60,6 @@ export async function countCommand(command: CountCommand, io: Io): Promise<void>
     if (io.signal.aborted && keeper !== null) io.stderr.write(`${keeper.stopNote()}\n`);
     throw error;
   }
-  view.update({ ...report, done: report.total, solutions: result.total });
   view.end();
   try {
     await write(io.stdout, resultLine(command, label, result), io.signal, 'the result');

@@ -229,7 +229,7 @@ export class Job {
   private progress(): void {
     if (!this.control.onProgress) return;
     try {
-      this.control.onProgress({ done: this.done, total: this.total });
+      this.control.onProgress({ done: this.done, total: this.total, solutions: this.tally.total });
     } catch (error) {
       this.fail(error);
     }
