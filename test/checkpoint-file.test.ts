@@ -1,11 +1,14 @@
 // Where the command line writes: the checkpoint of `nqueens <n> --checkpoint FILE`. Checkpoints
 // live where others can write too (a shared /tmp, a cluster's scratch space), so every temporary
 // file is created exclusively under a name nobody predicts, never through a link someone planted,
-// readable by its owner only.
+// readable by its owner only; and a finished count whose file cannot be removed says so and
+// succeeds, since its result is out and right.
 import { spawn } from 'node:child_process';
 import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import * as realFs from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 
@@ -20,12 +23,26 @@ vi.mock('node:crypto', async (importOriginal) => {
   return { ...real, randomBytes, default: { ...real, randomBytes } };
 });
 
+/** Paths whose removal fails, as on an immutable directory or a read-only remount. */
+const unremovable = vi.hoisted(() => new Map<string, string>());
+vi.mock('node:fs', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:fs')>();
+  const unlinkSync = (path: realFs.PathLike) => {
+    const code = unremovable.get(String(path));
+    if (code !== undefined && real.existsSync(path)) throw Object.assign(new Error(`${code}: refused, unlink '${String(path)}'`), { code });
+    return real.unlinkSync(path);
+  };
+  return { ...real, unlinkSync, default: { ...real, unlinkSync } };
+});
+
 const { CheckpointFile } = await import('../src/cli/checkpoint-file.js');
+const { countCommand } = await import('../src/cli/count-command.js');
 const { makeCheckpoint } = await import('../src/checkpoint.js');
 const { plan } = await import('../src/plan/plan.js');
 
 afterEach(() => {
   chosen.names.length = 0;
+  unremovable.clear();
 });
 
 const dir = () => mkdtempSync(join(tmpdir(), 'nqueens-writes-'));
@@ -90,6 +107,48 @@ describe('the checkpoint file', () => {
     CheckpointFile.open(link).write(checkpointOf8());
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(JSON.parse(readFileSync(real, 'utf8'))).toMatchObject({ n: 8 });
+  });
+});
+
+/** A stream that keeps what is written to it. */
+function sink(): Writable & { text: string; isTTY: false } {
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      stream.text += String(chunk);
+      done();
+    },
+  }) as Writable & { text: string; isTTY: false };
+  stream.text = '';
+  stream.isTTY = false;
+  return stream;
+}
+
+describe('a finished count whose checkpoint cannot be removed', () => {
+  it.each([
+    ['EPERM', 'operation not permitted'],
+    ['EROFS', 'read-only file system'],
+  ])('(%s) succeeds: the result is printed, and one warning names the file and the reason', async (code, words) => {
+    const file = join(dir(), 'cp.json');
+    // A checkpoint the count resumes from (none of it counted yet), which it then cannot remove.
+    writeFileSync(file, JSON.stringify(makeCheckpoint(plan(10, null, null), { done: [], tally: { total: 0n, unique: 0n }, elapsedMs: 0 })));
+    unremovable.set(file, code);
+    const stdout = sink();
+    const stderr = sink();
+    const command = { n: 10, json: false, shard: null, checkpoint: file, progress: null } as const;
+    await countCommand({ ...command }, { stdout, stderr: stderr as unknown as NodeJS.WriteStream, signal: new AbortController().signal });
+    expect(stdout.text).toMatch(/^n = 10: 724 solutions, 92 unique \(.*, resumed\)\n$/);
+    expect(stderr.text).toBe(
+      'nqueens: resuming n = 10 at 0%\n' +
+        `nqueens: the result is complete, but its checkpoint ${file} could not be removed (${words}): ` +
+        'remove it by hand; the same command run again would resume from it\n',
+    );
+    expect(existsSync(file)).toBe(true);
+    // And it would: run again, the count resumes from the file, and removes it this time.
+    unremovable.clear();
+    const again = sink();
+    await countCommand({ ...command }, { stdout: again, stderr: sink() as unknown as NodeJS.WriteStream, signal: new AbortController().signal });
+    expect(again.text).toMatch(/^n = 10: 724 solutions, 92 unique \(.*, resumed\)\n$/);
+    expect(existsSync(file)).toBe(false);
   });
 });
 

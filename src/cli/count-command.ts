@@ -4,7 +4,7 @@ import type { Checkpoint, Progress, Shard } from '../types.js';
 import { ArgumentRangeError, ArgumentTypeError } from '../validate.js';
 import { CheckpointFile } from './checkpoint-file.js';
 import { CheckpointKeeper } from './checkpoint-keeper.js';
-import { OutputError, write, type Io } from './io.js';
+import { ioErrorText, OutputError, write, type Io } from './io.js';
 import { progressView, type ProgressMode } from './progress.js';
 import { formatMs } from './table.js';
 import { UsageError } from './usage.js';
@@ -73,7 +73,16 @@ export async function countCommand(command: CountCommand, io: Io): Promise<void>
       kept ? `; the finished count is kept in ${shown(keeper.file.path)}: run the same command again to print it` : ' (and the checkpoint could not be kept either)',
     );
   }
-  file?.remove();
+  if (file === null) return;
+  try {
+    file.remove();
+  } catch (error) {
+    // The result is out and right: the file left behind is worth a warning, not a failure.
+    io.stderr.write(
+      `nqueens: the result is complete, but its checkpoint ${shown(file.path)} could not be removed (${ioErrorText(error)}): ` +
+        'remove it by hand; the same command run again would resume from it\n',
+    );
+  }
 }
 
 /**
