@@ -210,22 +210,34 @@ describe('nqueens merge', () => {
     const [a, b, c] = await shards(10, 3, dir);
     const [other] = await shards(11, 3, dir);
     const [split] = await shards(10, 2, dir);
-    const bad = join(dir, 'bad.json');
-    writeFileSync(bad, 'not json\n');
-    const total = join(dir, 'total.json');
-    writeFileSync(total, (await nqueens(['10', '--json'])).stdout);
     const cases: [string[], RegExp][] = [
       [[a, c], /^nqueens merge: 1 of 3 shards missing \(n = 10\): 1\n$/],
       [[a, b, b, c], /^nqueens merge: shard 1\/3 is there twice: .*n10-1-of-3.json:1 and .*n10-1-of-3.json:1\n$/],
       [[a, b, other], /^nqueens merge: .*n11-0-of-3.json:1 is for n = 11, but .*n10-0-of-3.json:1 is for n = 10\n$/],
       [[a, b, c, split], /^nqueens merge: .*n10-0-of-2.json:1 is from a split into 2, but .*n10-0-of-3.json:1 from a split into 3\n$/],
-      [[a, bad], /^nqueens merge: .*bad.json:1: not a JSON line\n$/],
-      [[total], /^nqueens merge: .*total.json:1: not a shard result/],
-      [[join(dir, 'nowhere.json')], /^nqueens merge: cannot read .*nowhere.json/],
     ];
     for (const [files, message] of cases) {
       const r = await nqueens(['merge', ...files]);
       expect({ code: r.code, stderr: r.stderr, stdout: r.stdout }).toEqual({ code: 1, stderr: expect.stringMatching(message), stdout: '' });
+    }
+  });
+
+  it('refuses, with exit code 2, a file it cannot read or that holds something other than shard results', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nqueens-merge-'));
+    const [a] = await shards(10, 3, dir);
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, 'not json\n');
+    const total = join(dir, 'total.json');
+    writeFileSync(total, (await nqueens(['10', '--json'])).stdout);
+    const cases: [string[], RegExp][] = [
+      [[a, bad], /^nqueens merge: .*bad.json:1: not a JSON line\n$/],
+      [[total], /^nqueens merge: .*total.json:1: not a shard result/],
+      [[join(dir, 'nowhere.json')], /^nqueens merge: cannot read .*nowhere.json: no such file or directory\n$/],
+      [[dir], /^nqueens merge: cannot read .*: is a directory\n$/],
+    ];
+    for (const [files, message] of cases) {
+      const r = await nqueens(['merge', ...files]);
+      expect({ code: r.code, stderr: r.stderr, stdout: r.stdout }).toEqual({ code: 2, stderr: expect.stringMatching(message), stdout: '' });
     }
   });
 });
@@ -271,15 +283,15 @@ describe('nqueens merge, hardened', () => {
     ['a negative total', line(0, 1, '-1'), /:1: total must be a decimal string of at most 40 digits/],
     ['a total of 41 digits', line(0, 1, '9'.repeat(41)), /:1: total must be a decimal string of at most 40 digits/],
     ['a JSON array', '[1, 2]\n', /:1: not a shard result/],
-  ])('refuses %s', (_label, input, message) => {
+  ])('refuses %s as no shard result (exit code 2)', (_label, input, message) => {
     const r = mergeInput(input);
-    expect(r.status).toBe(1);
+    expect(r.status).toBe(2);
     expect(r.stderr).toMatch(message);
   });
 
   it('refuses a line of a million digits at once, without parsing it as a number', () => {
     const r = mergeInput(line(0, 1, '7'.repeat(1_000_000)));
-    expect(r.status).toBe(1);
+    expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/line 1 is longer than 4096 characters/);
   });
 
@@ -289,7 +301,7 @@ describe('nqueens merge, hardened', () => {
       ['-c', `head -c 200000000 /dev/zero | tr '\\0' '[' | "${process.execPath}" --max-old-space-size=64 "${bin}" merge; echo "status $?"`],
       { encoding: 'utf8', timeout: 60_000 },
     );
-    expect(r.stdout).toBe('status 1\n');
+    expect(r.stdout).toBe('status 2\n');
     expect(r.stderr).toMatch(/^nqueens merge: \(standard input\): line 1 is longer than 4096 characters: not a shard result\n$/);
   });
 });

@@ -62,8 +62,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
       io.stderr.write(`nqueens: ${signal === 'SIGTERM' ? 'terminated' : 'interrupted'}\n`);
       return SIGNAL_EXIT[signal] ?? 130;
     }
-    const prefix = error instanceof MergeError ? 'nqueens merge' : 'nqueens';
-    io.stderr.write(`${prefix}: ${engineMessage(error) ?? shown(error instanceof Error ? error.message : String(error), 1000)}\n`);
+    if (error instanceof MergeError) {
+      io.stderr.write(`nqueens merge: ${error.message}\n`);
+      return error.unusable ? 2 : 1;
+    }
+    io.stderr.write(`nqueens: ${engineMessage(error) ?? shown(error instanceof Error ? error.message : String(error), 1000)}\n`);
     return 1;
   }
 }

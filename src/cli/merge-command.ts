@@ -21,8 +21,8 @@ export async function mergeCommand({ files, json }: MergeCommand, io: Io): Promi
       }
     } catch (error) {
       if (error instanceof MergeError || io.signal.aborted) throw error;
-      if (error instanceof LineTooLongError) throw new MergeError(`${name}: ${error.message}: not a shard result`);
-      throw new MergeError(`cannot read ${name}: ${ioErrorText(error)}`);
+      if (error instanceof LineTooLongError) throw new MergeError(`${name}: ${error.message}: not a shard result`, true);
+      throw new MergeError(`cannot read ${name}: ${ioErrorText(error)}`, true);
     }
   }
   const { n, count, total } = merger.result();

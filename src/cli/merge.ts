@@ -5,6 +5,11 @@ import { MAX_N } from '../../assembly/layout.js';
 
 export class MergeError extends Error {
   override name = 'MergeError';
+
+  /** `unusable`: the input is not shard results (exit code 2); otherwise they do not add up (1). */
+  constructor(message: string, readonly unusable = false) {
+    super(message);
+  }
 }
 
 export interface ShardResult {
@@ -29,22 +34,22 @@ export function parseShardResult(line: string, source: string): ShardResult {
   try {
     value = JSON.parse(line);
   } catch {
-    throw new MergeError(`${source}: not a JSON line`);
+    throw new MergeError(`${source}: not a JSON line`, true);
   }
   const v = value as { n?: unknown; shard?: { index?: unknown; count?: unknown } | null; total?: unknown } | null;
   if (v === null || typeof v !== 'object' || Array.isArray(v) || v.shard === undefined) {
-    throw new MergeError(`${source}: not a shard result (made by nqueens <n> --shard i/m --json)`);
+    throw new MergeError(`${source}: not a shard result (made by nqueens <n> --shard i/m --json)`, true);
   }
   const { n, shard, total } = v;
-  if (!isWhole(n, MAX_N) || n < 1) throw new MergeError(`${source}: n must be an integer from 1 to ${MAX_N}`);
+  if (!isWhole(n, MAX_N) || n < 1) throw new MergeError(`${source}: n must be an integer from 1 to ${MAX_N}`, true);
   if (shard === null || typeof shard !== 'object' || !isWhole(shard.count, Number.MAX_SAFE_INTEGER) || shard.count < 1) {
-    throw new MergeError(`${source}: shard.count must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`);
+    throw new MergeError(`${source}: shard.count must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`, true);
   }
   if (!isWhole(shard.index, shard.count - 1)) {
-    throw new MergeError(`${source}: shard.index must be a whole number from 0 to ${shard.count - 1}`);
+    throw new MergeError(`${source}: shard.index must be a whole number from 0 to ${shard.count - 1}`, true);
   }
   if (typeof total !== 'string' || !/^\d+$/.test(total) || total.length > MAX_DIGITS) {
-    throw new MergeError(`${source}: total must be a decimal string of at most ${MAX_DIGITS} digits`);
+    throw new MergeError(`${source}: total must be a decimal string of at most ${MAX_DIGITS} digits`, true);
   }
   return { n, index: shard.index, count: shard.count, total: BigInt(total), source };
 }
