@@ -296,9 +296,9 @@ export function checkResume(resume: unknown): Checkpoint | undefined {
   const total = decimal('total', resume.total, false)!;
   const unique = decimal('unique', resume.unique, true);
   const elapsedMs = resume.elapsedMs;
-  if (typeof elapsedMs !== 'number' || !Number.isFinite(elapsedMs) || elapsedMs < 0) {
-    throw new ArgumentTypeError(field('elapsedMs'), 'a number of milliseconds', describe(elapsedMs));
-  }
+  const milliseconds = 'a finite number of milliseconds, 0 or more';
+  if (typeof elapsedMs !== 'number') throw new ArgumentTypeError(field('elapsedMs'), milliseconds, describe(elapsedMs));
+  if (!Number.isFinite(elapsedMs) || elapsedMs < 0) throw new ArgumentRangeError(field('elapsedMs'), milliseconds, describe(elapsedMs));
   const checksum = resume.checksum;
   if (typeof checksum !== 'string') throw new ArgumentTypeError(field('checksum'), 'a string', describe(checksum));
   return { version, n, placed, shard, plan: { subproblems, fingerprint }, done, total, unique, elapsedMs, checksum };

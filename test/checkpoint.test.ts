@@ -132,6 +132,10 @@ describe('resuming from a checkpoint of another count, another format, or an edi
     ['a shard as an array', { ...shape, shard: [0, 2] }, TypeError, /options.resume.shard must be null or an object \{ index, count \}, got an array of length 2/],
     ['placed queens nested 100,000 deep', { ...shape, placed: [nested(100_000)] }, TypeError, /^options.resume.placed\[0\] must be a \[row, col\] pair, got an array of length 1$/],
     ['more placed queens than rows', { ...shape, placed: Array.from({ length: 2_000_000 }, () => [0, 0]) }, RangeError, /^options.resume.placed must hold at most 8 queens, got 2000000$/],
+    ['a time of -1 ms', { ...shape, elapsedMs: -1 }, RangeError, /^options.resume.elapsedMs must be a finite number of milliseconds, 0 or more, got -1$/],
+    ['an infinite time', { ...shape, elapsedMs: Infinity }, RangeError, /^options.resume.elapsedMs must be a finite number of milliseconds, 0 or more, got Infinity$/],
+    ['a time as a string', { ...shape, elapsedMs: '5' }, TypeError, /^options.resume.elapsedMs must be a finite number of milliseconds, 0 or more, got "5"$/],
+    ['a total holding terminal controls', { ...shape, total: '\u001b[2J\u001b]0;x\u0007' }, RangeError, /got "\\u001b\[2J\\u001b\]0;x\\u0007"$/],
   ])('a malformed checkpoint (%s) is refused before any work, with a short message naming the field', async (_label, resume, error, message) => {
     await expect(count(8, { resume: resume as never })).rejects.toThrow(error);
     await expect(count(8, { resume: resume as never })).rejects.toThrow(message);
