@@ -9,7 +9,9 @@
 // --cold: first calls in fresh processes (bench/cold-start.ts). --threads: count(n) on worker
 // threads, and how fast an abort rejects. --listing: solutions(n) streamed on both engines.
 // --find: findSolution for large n. --gpu: each GPU kernel variant against one wasm thread
-// (bench/webgpu.ts). Every section times the boards asked for, or its own defaults without any.
+// (bench/webgpu.ts). --engines: compareEngines in every runtime and browser of the engines tier
+// (bench/engines.ts, bench/engines-browsers.ts). Every section times the boards asked for, or its
+// own defaults without any.
 
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -21,6 +23,8 @@ import { formatMs, formatTable } from '../src/cli/table.js';
 import { cold, coldPinned } from './cold-start.js';
 import { countingRow, median, status, MIN_RUN_MS, type Row } from './counting.js';
 import { buildNative, packageRoot, runNative, type NativeBuilds } from './native.js';
+import { compareInRuntimes, formatRows, type EngineRow } from './engines.js';
+import { compareInBrowsers } from './engines-browsers.js';
 import { GPU_BOARDS, measureGpu, type GpuReport } from './webgpu.js';
 
 const HELP = `npm run bench [-- <n or from..to>...] [section flags] [options]
@@ -28,7 +32,7 @@ const HELP = `npm run bench [-- <n or from..to>...] [section flags] [options]
 Times nqueens-wasm against its competitors on this machine, in one run. Boards are n = 4..22,
 one or more, as n or from..to; without any, each section times its own defaults (below).
 
-Sections (every one but --gpu when none is given):
+Sections (every one but --gpu and --engines when none is given):
   --kernels   counting: TS and wasm engines, the wasm and C kernels, a plain C search
               (default boards 12..17 19 20; from n = 19 on, an even sample)
   --cold      first calls in fresh processes (default 4 8 10 12 13 14, and 12 14..17 on every core)
@@ -38,6 +42,8 @@ Sections (every one but --gpu when none is given):
   --gpu       each GPU kernel variant against one wasm thread (default 16..21; from n = 19 on,
               an even sample), in Node through the package \`webgpu\`, else in Chromium
   --browser   with --gpu: in Chromium even where Node has an adapter
+  --engines   compareEngines(n) in Node 20, 22 and 24, Deno, Bun, Chromium, Firefox ESR and
+              WebKitGTK (default 14; installs the engines tier's runtimes when missing)
 
 Options:
   --runs k        timed rounds per measurement, medians reported (default 3)
@@ -49,13 +55,16 @@ Examples:
   npm run bench -- 12..14 --kernels --runs 1
   npm run bench -- --gpu
   npm run bench -- 12..15 --gpu --runs 1
+  npm run bench -- --engines
 `;
 
-const SECTIONS = ['kernels', 'cold', 'threads', 'listing', 'find', 'gpu'] as const;
+const SECTIONS = ['kernels', 'cold', 'threads', 'listing', 'find', 'gpu', 'engines'] as const;
+/** Sections that run only when asked for: they need a GPU, or install runtimes and drive browsers. */
+const ON_REQUEST: readonly Section[] = ['gpu', 'engines'];
 type Section = (typeof SECTIONS)[number];
 
 /** Boards each section times when none are asked for. */
-const DEFAULT_BOARDS = { kernels: ['12..17', '19', '20'], cold: [4, 8, 10, 12, 13, 14], coldCores: [12, 14, 15, 16, 17], threads: [16], listing: [14] };
+const DEFAULT_BOARDS = { kernels: ['12..17', '19', '20'], cold: [4, 8, 10, 12, 13, 14], coldCores: [12, 14, 15, 16, 17], threads: [16], listing: [14], engines: [14] };
 /** Listing more solutions than this board has takes too long to be worth timing. */
 const MAX_LISTING = 15;
 
@@ -189,10 +198,11 @@ function parse() {
       find: { type: 'boolean', default: false },
       gpu: { type: 'boolean', default: false },
       browser: { type: 'boolean', default: false },
+      engines: { type: 'boolean', default: false },
     },
   });
   const asked = SECTIONS.filter((section) => values[section]);
-  const sections = new Set<Section>(asked.length > 0 ? asked : SECTIONS.filter((section) => section !== 'gpu'));
+  const sections = new Set<Section>(asked.length > 0 ? asked : SECTIONS.filter((section) => !ON_REQUEST.includes(section)));
   let boards: number[] | null = null;
   try {
     boards = positionals.length > 0 ? parseBoards(positionals) : null;
@@ -243,9 +253,10 @@ async function main(): Promise<void> {
   const find = run('find') ? [1_000_000, 10_000_000].map((n) => ({ n, ms: measureFind(n, runs) })) : null;
   const coldStart = run('cold') ? measureCold(boards ?? DEFAULT_BOARDS.cold, boards ?? DEFAULT_BOARDS.coldCores, coldRuns) : null;
   const gpu = run('gpu') ? await measureGpu(boards ?? GPU_BOARDS, runs, (n) => SHARDS[n] ?? 1, known, args.browser) : null;
+  const engines = run('engines') ? await measureEngines(boards ?? DEFAULT_BOARDS.engines, runs) : null;
 
   if (args.json) {
-    const out = { machine, runs, sections: [...sections], kernels, listing, threads, findSolution: find, coldStart, gpu };
+    const out = { machine, runs, sections: [...sections], kernels, listing, threads, findSolution: find, coldStart, gpu, engines };
     process.stdout.write(`${JSON.stringify(out, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}\n`);
     return;
   }
@@ -271,6 +282,25 @@ async function main(): Promise<void> {
   if (find !== null) process.stdout.write(`\nfindSolution: ${find.map((f) => `n = ${f.n.toLocaleString('en')}: ${formatMs(f.ms)} ms`).join(', ')}\n`);
   if (coldStart !== null) printCold(coldStart, coldRuns);
   if (gpu !== null) printGpu(gpu, runs);
+  if (engines !== null) {
+    for (const { n, rows, missing } of engines) {
+      process.stdout.write(`\n${formatRows(n, runs, rows)}${missing.length > 0 ? `(not installed: ${missing.join(', ')})\n` : ''}`);
+    }
+  }
+}
+
+/** compareEngines(n) in each server runtime, then in each browser, one after the other. */
+async function measureEngines(boards: number[], runs: number): Promise<{ n: number; rows: EngineRow[]; missing: string[] }[]> {
+  const out = [];
+  for (const n of boards) {
+    status(`engines: n = ${n}, server runtimes`);
+    const servers = await compareInRuntimes(n, runs);
+    status(`engines: n = ${n}, browsers`);
+    const browsers = await compareInBrowsers(n, runs);
+    out.push({ n, rows: [...servers, ...browsers.rows], missing: browsers.missing });
+  }
+  status('');
+  return out;
 }
 
 const na = 'n/a';
