@@ -93,14 +93,17 @@ describe('worker pool', () => {
     }
   });
 
-  it('reports progress from 0 to total, monotonically, and the total is the number planned', async () => {
-    const seen: { done: number; total: number }[] = [];
+  it('reports progress from 0 to total, monotonically, with the solutions so far; the total is the number planned', async () => {
+    const seen: { done: number; total: number; solutions: bigint }[] = [];
     const result = await count(14, { workers: 2, onProgress: (p) => seen.push({ ...p }) });
     expect(result.total).toBe(365596);
     const planned = plan(14, null, null).subproblems.count;
-    expect(seen[0]).toEqual({ done: 0, total: planned });
-    expect(seen.at(-1)).toEqual({ done: planned, total: planned });
-    for (let i = 1; i < seen.length; i++) expect(seen[i].done).toBeGreaterThan(seen[i - 1].done);
+    expect(seen[0]).toEqual({ done: 0, total: planned, solutions: 0n });
+    expect(seen.at(-1)).toEqual({ done: planned, total: planned, solutions: 365596n });
+    for (let i = 1; i < seen.length; i++) {
+      expect(seen[i].done).toBeGreaterThan(seen[i - 1].done);
+      expect(seen[i].solutions).toBeGreaterThanOrEqual(seen[i - 1].solutions);
+    }
   });
 
   it('an abort mid-run rejects with the reason quickly and stops the workers', async () => {
