@@ -1,13 +1,18 @@
-// The package's two kernels in each server runtime (Node 20, 22 and 24, Deno, Bun): one row per
-// runtime with compareEngines' medians and their ratio, all measured in one run, for the README.
-// The runtimes are those of the engines tier (test/engines): `npm run build`, then
-// `node dist/bench/engines.js [n] [runs]` (default n = 14, 3 runs). It times the build in dist/.
+// The package's two kernels in each server runtime (Node 20, 22 and 24, Deno, Bun, workerd): one
+// row per runtime with compareEngines' medians and their ratio, all measured in one run, for the
+// README. The runtimes are those of the engines tier (test/engines): `npm run build`, then
+// `node dist/bench/engines.js [n] [runs]` (default n = 14, 3 runs). It times the build in dist/;
+// workerd gets it packed and installed, as a Worker's bundle takes it, with the kernel handed over
+// by useWasmModule.
 
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureRuntimes, runIn, SERVER_RUNTIMES, versionOf } from '../test/engines/runtimes.js';
+import { installPackage } from '../test/engines/install.js';
+import { enginesDir, ensureRuntimes, runIn, SERVER_RUNTIMES, versionOf } from '../test/engines/runtimes.js';
+import { buildWorker, serveWorker } from '../test/engines/workerd.js';
 
 export interface EngineRow {
   engine: string;
@@ -40,9 +45,39 @@ export async function compareInRuntimes(n: number, runs: number): Promise<Engine
       const { name, version } = versionOf(runtime);
       rows.push({ engine: name, version, jsMs: measured.js, wasmMs: measured.wasm, ratio: measured.ratio });
     }
-    return rows;
+    return [...rows, await compareInWorkerd(n, runs)];
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** compareEngines(n, { runs }) in a workerd Worker (nodejs_compat, the kernel from kernel.wasm). */
+async function compareInWorkerd(n: number, runs: number): Promise<EngineRow> {
+  const { app, work } = installPackage();
+  const entry =
+    "import { compareEngines, useWasmModule } from 'nqueens-wasm';\n" +
+    "import kernel from 'nqueens-wasm/kernel.wasm';\n" +
+    'useWasmModule(kernel);\n' +
+    'export default {\n' +
+    '  async fetch() {\n' +
+    `    const r = await compareEngines(${n}, { runs: ${runs} });\n` +
+    '    return Response.json({ js: r.js.medianMs, wasm: r.wasm.medianMs, ratio: r.speedup });\n' +
+    '  },\n' +
+    '};\n';
+  try {
+    const { dir } = await buildWorker(app, { id: 'bench', nodejsCompat: true, wasmModule: true }, entry);
+    const served = serveWorker(dir);
+    try {
+      const response = await fetch(await served.ready, { signal: AbortSignal.timeout(600_000) });
+      if (!response.ok) throw new Error(`workerd: HTTP ${response.status}: ${await response.text()}\n${served.output()}`);
+      const measured = (await response.json()) as { js: number; wasm: number; ratio: number };
+      const printed = execFileSync(join(enginesDir, 'node_modules/.bin/workerd'), ['--version'], { encoding: 'utf8' });
+      return { engine: 'workerd', version: printed.trim().replace(/^workerd /, ''), jsMs: measured.js, wasmMs: measured.wasm, ratio: measured.ratio };
+    } finally {
+      served.stop();
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
 }
 

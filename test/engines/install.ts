@@ -4,8 +4,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { packTarball } from '../helpers/pack.js';
+import { enginesDir } from './runtimes.js';
 
 /** Packs and installs the package; `app` is the project, `work` the directory to remove after. */
 export function installPackage(): { app: string; work: string } {
@@ -16,7 +16,8 @@ export function installPackage(): { app: string; work: string } {
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'engines-app', private: true, type: 'module' }));
     execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: app, stdio: 'pipe' });
-    copyFileSync(fileURLToPath(new URL('./scenario.js', import.meta.url)), join(app, 'scenario.js'));
+    // From the repository's test/engines (this file also runs compiled, from dist/test/engines).
+    copyFileSync(join(enginesDir, 'scenario.js'), join(app, 'scenario.js'));
     return { app, work };
   } catch (error) {
     // No teardown runs after a failed setup.

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { host } from './host.js';
 import type { Report } from './scenario.js';
-import { buildWorker, serveWorker, type Served, type Variant } from './workerd.js';
+import { buildWorker, scenarioEntry, serveWorker, type Served, type Variant } from './workerd.js';
 
 const VARIANTS: (Variant & { title: string })[] = [
   { title: 'with nodejs_compat and kernel.wasm', id: 'compat-wasm', nodejsCompat: true, wasmModule: true },
@@ -23,7 +23,7 @@ describe.each(VARIANTS.map((v) => [v.title, v] as const))('workerd %s', (_, vari
 
   beforeAll(async () => {
     const allows = host(`workerd ${variant.title}`, { workers: false, wasm: variant.wasmModule });
-    const built = await buildWorker(inject('app'), variant, allows);
+    const built = await buildWorker(inject('app'), variant, scenarioEntry(variant, allows));
     warnings = built.warnings;
     served = serveWorker(built.dir);
     // Only a hang is stopped; the scenario takes well under a minute.

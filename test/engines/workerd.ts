@@ -29,7 +29,7 @@ export interface Variant {
  * with Node's APIs or without them, as the variant says ('host'), and what useWasmModule made of the
  * kernel ('wasm module'), so that a refusal there does not hide the scenario's checks.
  */
-function entrySource(variant: Variant, host: Host): string {
+export function scenarioEntry(variant: Variant, host: Host): string {
   const kernel = variant.wasmModule
     ? {
         imported: "import kernel from 'nqueens-wasm/kernel.wasm';",
@@ -98,13 +98,14 @@ function kernelFile(app: string): string {
 }
 
 /**
- * Bundles the Worker from the package installed in `app` into a directory of its own, with its
- * config; resolves to the directory and esbuild's warnings, formatted.
+ * Bundles the Worker whose entry is `entry` (its source: scenarioEntry's, or the bench's) from the
+ * package installed in `app` into a directory of its own, with its config; resolves to the
+ * directory and esbuild's warnings, formatted.
  */
-export async function buildWorker(app: string, variant: Variant, host: Host): Promise<{ dir: string; warnings: string[] }> {
+export async function buildWorker(app: string, variant: Variant, entry: string): Promise<{ dir: string; warnings: string[] }> {
   const dir = join(app, `workerd-${variant.id}`);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'entry.js'), entrySource(variant, host));
+  writeFileSync(join(dir, 'entry.js'), entry);
   const result = await build({
     entryPoints: [join(dir, 'entry.js')],
     outfile: join(dir, 'worker.js'),

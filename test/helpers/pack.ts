@@ -1,9 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+/** The repository: the nearest directory above this file with the pack script (this file also runs compiled, from dist/test/). */
+const root = ((): string => {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
+    if (existsSync(join(dir, 'scripts/pack-manifest.mjs'))) return dir;
+  }
+  throw new Error(`no repository above ${fileURLToPath(import.meta.url)}`);
+})();
 
 /**
  * Packs the package as `npm pack` does, with its prepack and postpack manifest steps, but without
