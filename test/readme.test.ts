@@ -1,6 +1,7 @@
 // Every code block of the README runs as written, as a user runs it. Each ```sh or ```js block is
 // marked with where it runs: `<!-- run: clone -->` in a copy of this repository, `<!-- run: app -->`
-// in the project that the README's tarball recipe creates beside it, with the package installed.
+// in the project that the README's tarball recipe creates beside it, with the package installed;
+// `<!-- run: workerd -->` as a Cloudflare Worker, in the engines tier (test/engines/workerd.test.ts).
 // A ```sh block runs in bash with the user's PATH (the package's command is `npx nqueens`); a
 // ```js block names its file on its first line (`// quick-start.mjs: node quick-start.mjs`) and
 // runs as that file with node. Output and synopses are in ```text blocks, which are not run.
@@ -53,9 +54,11 @@ function run(script: string, cwd: string): { status: number | null; stdout: stri
 
 describe('README', () => {
   it('marks every code block with where it runs, or as text; each JavaScript block names its file', () => {
-    const unmarked = runnable.filter((b) => !['clone', 'app'].includes(b.where ?? '') || !['sh', 'js'].includes(b.language));
+    const unmarked = runnable.filter(
+      (b) => !['clone', 'app', 'workerd'].includes(b.where ?? '') || !['sh', 'js'].includes(b.language) || (b.where === 'workerd' && b.language !== 'js'),
+    );
     expect(unmarked.map((b) => `line ${b.line}: \`\`\`${b.language} ${b.where}`)).toEqual([]);
-    const unnamed = runnable.filter((b) => b.language === 'js' && fileOf(b) === null);
+    const unnamed = runnable.filter((b) => b.language === 'js' && b.where !== 'workerd' && fileOf(b) === null);
     expect(unnamed.map((b) => `line ${b.line}`)).toEqual([]);
     expect(runnable.length).toBeGreaterThanOrEqual(5);
   });

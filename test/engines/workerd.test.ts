@@ -2,6 +2,7 @@
 // nodejs_compat, the wasm kernel handed over as the compiled module the package exports
 // (workerd compiles no wasm from bytes), and without it, where the default engine falls back to
 // the TypeScript kernel. workerd has no Worker API: counts run in the calling thread.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { host } from './host.js';
 import type { Report } from './scenario.js';
@@ -56,5 +57,23 @@ describe.each(VARIANTS.map((v) => [v.title, v] as const))('workerd %s', (_, vari
     const ofGroup = checks().filter((c) => c.name.startsWith(`${group}: `));
     expect(ofGroup.length).toBeGreaterThan(0);
     expect(ofGroup.filter((c) => !c.ok)).toEqual([]);
+  });
+});
+
+describe("the README's Cloudflare Worker", () => {
+  it('runs as written: the kernel handed to useWasmModule, count(12) exact on wasm', async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const block = /<!-- run: workerd -->\n```js\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(block).toBeDefined();
+    const { dir, warnings } = await buildWorker(inject('app'), { id: 'readme', nodejsCompat: true, wasmModule: true }, block!);
+    expect(warnings).toEqual([]);
+    const served = serveWorker(dir);
+    try {
+      const response = await fetch(await served.ready, { signal: AbortSignal.timeout(120_000) });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ n: 12, total: 14200, unique: 1787, exact: { total: '14200', unique: '1787' }, engine: 'wasm' });
+    } finally {
+      served.stop();
+    }
   });
 });
