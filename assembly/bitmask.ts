@@ -6,8 +6,8 @@
 // bitmaskRun stops when its budget of backtracks is spent and keeps its state, and the next call
 // continues.
 
-import { MAX_N, REC_LEVELS, REC_MASK, REC_SHIFT } from "./layout";
-import { CountingNodes, nodesVisited } from "./nodes";
+import { MAX_N, REC_LEVELS, REC_MASK, REC_SHIFT } from './layout';
+import { CountingNodes, nodesVisited } from './nodes';
 
 // The hot loop, over one slot per level. A slot holds the level's constants (written once per
 // record, so that one pointer reaches everything and no level index is kept) and the state saved
@@ -80,8 +80,8 @@ export function bitmaskStart(record: usize, handoff: i32): bool {
   }
   for (let level = 0; level < last; level++) {
     const at = SLOTS + <usize>(level + 1) * SLOT_BYTES;
-    store<u32>(at, load<u32>(masks + (<usize>(level + 1) << 2)), L_NEXT_MASK);
-    store<u32>(at, load<u32>(shifts + (<usize>level << 2)), L_SHIFT);
+    store<u32>(at, load<u32>(masks + ((<usize>(level + 1)) << 2)), L_NEXT_MASK);
+    store<u32>(at, load<u32>(shifts + ((<usize>level) << 2)), L_SHIFT);
     store<u32>(at, level + 1 == last ? 1 : 0, L_COUNT);
     store<u32>(at, level + 1 == last || level + 1 == handoff ? 0 : 0xffffffff, L_DESCEND);
     store<u32>(at, level + 1 == handoff ? 1 : 0, L_HANDOFF);

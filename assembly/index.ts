@@ -1,11 +1,11 @@
 // The wasm kernel's exports (the release build). The algorithms live in count.ts (with forward.ts,
 // bitmask.ts and symmetric.ts) and solutions.ts; src/kernel/js/ holds the same files in TypeScript.
 
-import { ENUM_RECORD, ENUM_STATE, FIXED, RESULTS, SOLUTIONS, SUBPROBLEMS } from "./memory";
-import { countSteps as countStepsOf } from "./count";
-import { Plain } from "./nodes";
-export { startBatch } from "./count";
-export { startSolutions, nextSolutions } from "./solutions";
+import { ENUM_RECORD, ENUM_STATE, FIXED, RESULTS, SOLUTIONS, SUBPROBLEMS } from './memory';
+import { countSteps as countStepsOf } from './count';
+import { Plain } from './nodes';
+export { startBatch } from './count';
+export { startSolutions, nextSolutions } from './solutions';
 
 /** Byte offset of the subproblems the caller fills in. */
 export function subproblemsOffset(): usize {

@@ -1,7 +1,7 @@
 // The kernel's memory: static regions reserved at compile time; nothing is allocated at run time.
 // The caller writes subproblems and reads results through the offsets that index.ts exports.
 
-import { BATCH, ENUM_WORDS, MAX_N, RECORD_WORDS, RESULT_WORDS, SOLUTION_BYTES, SUBPROBLEM_BYTES } from "./layout";
+import { BATCH, ENUM_WORDS, MAX_N, RECORD_WORDS, RESULT_WORDS, SOLUTION_BYTES, SUBPROBLEM_BYTES } from './layout';
 
 export const RECORD_BYTES = RECORD_WORDS << 2;
 export const RESULT_BYTES = RESULT_WORDS << 3;

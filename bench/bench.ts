@@ -64,7 +64,14 @@ const ON_REQUEST: readonly Section[] = ['gpu', 'engines'];
 type Section = (typeof SECTIONS)[number];
 
 /** Boards each section times when none are asked for. */
-const DEFAULT_BOARDS = { kernels: ['12..17', '19', '20'], cold: [4, 8, 10, 12, 13, 14], coldCores: [12, 14, 15, 16, 17], threads: [16], listing: [14], engines: [14] };
+const DEFAULT_BOARDS = {
+  kernels: ['12..17', '19', '20'],
+  cold: [4, 8, 10, 12, 13, 14],
+  coldCores: [12, 14, 15, 16, 17],
+  threads: [16],
+  listing: [14],
+  engines: [14],
+};
 /** Listing more solutions than this board has takes too long to be worth timing. */
 const MAX_LISTING = 15;
 
@@ -72,7 +79,12 @@ const MAX_LISTING = 15;
 const SHARDS: Record<number, number> = { 18: 8, 19: 64, 20: 256, 21: 2048, 22: 16384 };
 
 const known = new Map<number, bigint>(
-  (JSON.parse(readFileSync(`${packageRoot}test/data/known-counts.json`, 'utf8')).counts as { n: number; total: string }[]).map((c) => [c.n, BigInt(c.total)]),
+  (
+    JSON.parse(readFileSync(`${packageRoot}test/data/known-counts.json`, 'utf8')).counts as {
+      n: number;
+      total: string;
+    }[]
+  ).map((c) => [c.n, BigInt(c.total)]),
 );
 
 function parseBoards(args: string[]): number[] {
@@ -160,15 +172,38 @@ function measureCold(first: number[], onCores: number[], runs: number) {
   const rows = [];
   for (const n of first) {
     status(`cold start: n = ${n}`);
-    const [plain, sync] = cold([['plain', String(n)], ['countSync', String(n)]], runs);
+    const [plain, sync] = cold(
+      [
+        ['plain', String(n)],
+        ['countSync', String(n)],
+      ],
+      runs,
+    );
     rows.push({ n, plain, sync });
   }
   const threads = [];
   const largest = Math.max(...onCores);
   for (const n of onCores) {
     status(`cold start: count(${n})`);
-    const [sync, byDefault] = cold([['countSync', String(n)], ['count', String(n)]], runs, true);
-    const [one, two] = n === largest ? cold([['count', String(n), '1'], ['count', String(n), '2']], runs, true) : [null, null];
+    const [sync, byDefault] = cold(
+      [
+        ['countSync', String(n)],
+        ['count', String(n)],
+      ],
+      runs,
+      true,
+    );
+    const [one, two] =
+      n === largest
+        ? cold(
+            [
+              ['count', String(n), '1'],
+              ['count', String(n), '2'],
+            ],
+            runs,
+            true,
+          )
+        : [null, null];
     threads.push({ n, sync, byDefault, one, two });
   }
   status('');
@@ -177,7 +212,8 @@ function measureCold(first: number[], onCores: number[], runs: number) {
 
 function positiveInteger(flag: string, text: string): number {
   const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) throw new UsageError(`${flag} must be a positive integer, got ${JSON.stringify(text)}`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new UsageError(`${flag} must be a positive integer, got ${JSON.stringify(text)}`);
   return value;
 }
 
@@ -202,7 +238,9 @@ function parse() {
     },
   });
   const asked = SECTIONS.filter((section) => values[section]);
-  const sections = new Set<Section>(asked.length > 0 ? asked : SECTIONS.filter((section) => !ON_REQUEST.includes(section)));
+  const sections = new Set<Section>(
+    asked.length > 0 ? asked : SECTIONS.filter((section) => !ON_REQUEST.includes(section)),
+  );
   let boards: number[] | null = null;
   try {
     boards = positionals.length > 0 ? parseBoards(positionals) : null;
@@ -251,23 +289,47 @@ async function main(): Promise<void> {
   const threads: Awaited<ReturnType<typeof measureThreads>>[] | null = run('threads') ? [] : null;
   if (threads !== null) for (const n of boards ?? DEFAULT_BOARDS.threads) threads.push(await measureThreads(n, runs));
   const find = run('find') ? [1_000_000, 10_000_000].map((n) => ({ n, ms: measureFind(n, runs) })) : null;
-  const coldStart = run('cold') ? measureCold(boards ?? DEFAULT_BOARDS.cold, boards ?? DEFAULT_BOARDS.coldCores, coldRuns) : null;
-  const gpu = run('gpu') ? await measureGpu(boards ?? GPU_BOARDS, runs, (n) => SHARDS[n] ?? 1, known, args.browser) : null;
+  const coldStart = run('cold')
+    ? measureCold(boards ?? DEFAULT_BOARDS.cold, boards ?? DEFAULT_BOARDS.coldCores, coldRuns)
+    : null;
+  const gpu = run('gpu')
+    ? await measureGpu(boards ?? GPU_BOARDS, runs, (n) => SHARDS[n] ?? 1, known, args.browser)
+    : null;
   const engines = run('engines') ? await measureEngines(boards ?? DEFAULT_BOARDS.engines, runs) : null;
 
   if (args.json) {
-    const out = { machine, runs, sections: [...sections], kernels, listing, threads, findSolution: find, coldStart, gpu, engines };
+    const out = {
+      machine,
+      runs,
+      sections: [...sections],
+      kernels,
+      listing,
+      threads,
+      findSolution: find,
+      coldStart,
+      gpu,
+      engines,
+    };
     process.stdout.write(`${JSON.stringify(out, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}\n`);
     return;
   }
-  process.stdout.write(`${machine.cpu}, ${machine.cores} cores, Node ${machine.node} (V8 ${machine.v8})${native === null ? '' : `, C: ${machine.cc}`}\n`);
+  process.stdout.write(
+    `${machine.cpu}, ${machine.cores} cores, Node ${machine.node} (V8 ${machine.v8})${native === null ? '' : `, C: ${machine.cc}`}\n`,
+  );
   if (kernels !== null && native !== null) printKernels(kernels, runs, native);
   if (listing !== null) {
     const left = (boards ?? []).filter((n) => n > MAX_LISTING);
     process.stdout.write(
       `\n${formatTable(
         ['listing', 'TS ms', 'wasm ms', 'TS ns/solution', 'wasm ns/solution', 'TS / wasm'],
-        listing.map((l) => [l.what, formatMs(l.tsMs), formatMs(l.wasmMs), ((l.tsMs * 1e6) / l.items).toFixed(0), ((l.wasmMs * 1e6) / l.items).toFixed(0), ratio(l.tsMs / l.wasmMs)]),
+        listing.map((l) => [
+          l.what,
+          formatMs(l.tsMs),
+          formatMs(l.wasmMs),
+          ((l.tsMs * 1e6) / l.items).toFixed(0),
+          ((l.wasmMs * 1e6) / l.items).toFixed(0),
+          ratio(l.tsMs / l.wasmMs),
+        ]),
       )}\n${left.length > 0 ? `(listing leaves out n = ${left.join(', ')}: above ${MAX_LISTING})\n` : ''}`,
     );
   }
@@ -275,22 +337,36 @@ async function main(): Promise<void> {
     process.stdout.write(
       `\n${formatTable(
         ['worker threads (warm)', '1 thread ms', '2 threads ms', 'speed-up', 'abort ms'],
-        threads.map((t) => [`count(${t.n})`, formatMs(t.oneMs), formatMs(t.twoMs), ratio(t.speedup), formatMs(t.abortMs)]),
+        threads.map((t) => [
+          `count(${t.n})`,
+          formatMs(t.oneMs),
+          formatMs(t.twoMs),
+          ratio(t.speedup),
+          formatMs(t.abortMs),
+        ]),
       )}\n(abort ms: from controller.abort(), halfway through count(n) on 2 threads, to the rejection)\n`,
     );
   }
-  if (find !== null) process.stdout.write(`\nfindSolution: ${find.map((f) => `n = ${f.n.toLocaleString('en')}: ${formatMs(f.ms)} ms`).join(', ')}\n`);
+  if (find !== null)
+    process.stdout.write(
+      `\nfindSolution: ${find.map((f) => `n = ${f.n.toLocaleString('en')}: ${formatMs(f.ms)} ms`).join(', ')}\n`,
+    );
   if (coldStart !== null) printCold(coldStart, coldRuns);
   if (gpu !== null) printGpu(gpu, runs);
   if (engines !== null) {
     for (const { n, rows, missing } of engines) {
-      process.stdout.write(`\n${formatRows(n, runs, rows)}${missing.length > 0 ? `(not installed: ${missing.join(', ')})\n` : ''}`);
+      process.stdout.write(
+        `\n${formatRows(n, runs, rows)}${missing.length > 0 ? `(not installed: ${missing.join(', ')})\n` : ''}`,
+      );
     }
   }
 }
 
 /** compareEngines(n) in each server runtime, then in each browser, one after the other. */
-async function measureEngines(boards: number[], runs: number): Promise<{ n: number; rows: EngineRow[]; missing: string[] }[]> {
+async function measureEngines(
+  boards: number[],
+  runs: number,
+): Promise<{ n: number; rows: EngineRow[]; missing: string[] }[]> {
   const out = [];
   for (const n of boards) {
     status(`engines: n = ${n}, server runtimes`);
@@ -324,17 +400,46 @@ function measureKernels(boards: number[], runs: number, native: NativeBuilds) {
     const nsPerSolution = (r.wasmMs * 1e6) / Number(r.solutions);
     // For a sample: the whole count at the sample's speed per solution.
     const wasmWholeMs = whole ? r.wasmMs : (nsPerSolution * Number(known.get(r.n)!)) / 1e6;
-    const mirrorMs = r.mirrorMs ?? (growth !== null && mirror17 !== null && r.n > 17 ? mirror17 * growth ** (r.n - 17) * Number(known.get(r.n)!) : null);
-    return { ...r, nsPerSolution, wasmWholeMs, mirrorWholeMs: mirrorMs, mirrorExtrapolated: r.mirrorMs === null && mirrorMs !== null };
+    const mirrorMs =
+      r.mirrorMs ??
+      (growth !== null && mirror17 !== null && r.n > 17
+        ? mirror17 * growth ** (r.n - 17) * Number(known.get(r.n)!)
+        : null);
+    return {
+      ...r,
+      nsPerSolution,
+      wasmWholeMs,
+      mirrorWholeMs: mirrorMs,
+      mirrorExtrapolated: r.mirrorMs === null && mirrorMs !== null,
+    };
   });
   return { rows: table, growth };
 }
 
-function printKernels({ rows: table, growth }: ReturnType<typeof measureKernels>, runs: number, native: NativeBuilds): void {
+function printKernels(
+  { rows: table, growth }: ReturnType<typeof measureKernels>,
+  runs: number,
+  native: NativeBuilds,
+): void {
   const at17 = table.find((r) => r.n === 17)?.nsPerSolution ?? null;
   process.stdout.write(
     `\n${formatTable(
-      ['n', 'sample', 'solutions', 'placements', 'ns/placement', 'ns/solution', 'TS ms', 'wasm ms', 'wasm kernel ms', 'C kernel ms', 'mirror C ms', 'mirror C / wasm', 'wasm / C kernel', 'TS / wasm'],
+      [
+        'n',
+        'sample',
+        'solutions',
+        'placements',
+        'ns/placement',
+        'ns/solution',
+        'TS ms',
+        'wasm ms',
+        'wasm kernel ms',
+        'C kernel ms',
+        'mirror C ms',
+        'mirror C / wasm',
+        'wasm / C kernel',
+        'TS / wasm',
+      ],
       table.map((r) => [
         String(r.n),
         r.shards === 1 ? 'all' : `1/${r.shards}`,
@@ -366,11 +471,15 @@ function printKernels({ rows: table, growth }: ReturnType<typeof measureKernels>
     const flat = table.filter((r) => r.n > 17).map((r) => `n = ${r.n}: ${(r.nsPerSolution / at17).toFixed(2)}x`);
     if (flat.length) process.stdout.write(`ns/solution against n = 17: ${flat.join(', ')}\n`);
   }
-  for (const r of table) if (r.secondPath) process.stdout.write(`second path, n = ${r.n}: the bitmask search alone on ${r.secondPath}\n`);
+  for (const r of table)
+    if (r.secondPath) process.stdout.write(`second path, n = ${r.n}: the bitmask search alone on ${r.secondPath}\n`);
   if (native.missing !== null) process.stdout.write(`native columns: ${native.missing}\n`);
   else {
     const whole = table.filter((r) => r.shards === 1);
-    if (whole.length > 0) process.stdout.write(`mirror C nodes (placements tried below the first row): ${whole.map((r) => `${r.n}: ${runNative(native.mirrorNodes, [String(r.n)]).nodes}`).join(', ')}\n`);
+    if (whole.length > 0)
+      process.stdout.write(
+        `mirror C nodes (placements tried below the first row): ${whole.map((r) => `${r.n}: ${runNative(native.mirrorNodes, [String(r.n)]).nodes}`).join(', ')}\n`,
+      );
   }
 }
 
@@ -379,13 +488,24 @@ function printCold(c: ReturnType<typeof measureCold>, coldRuns: number): void {
     `\ncold start: fresh processes${coldPinned ? ' on one core (taskset -c 0)' : ''}, medians of ${coldRuns}; import: the package ${formatMs(c.rows[0].sync.importMs)} ms, the plain counter's module ${formatMs(c.rows[0].plain.importMs)} ms\n` +
       `${formatTable(
         ['n', 'plain JS first call ms', 'countSync first call ms', 'plain / countSync'],
-        c.rows.map((r) => [String(r.n), formatMs(r.plain.firstMs), formatMs(r.sync.firstMs), ratio(r.plain.firstMs / r.sync.firstMs)]),
+        c.rows.map((r) => [
+          String(r.n),
+          formatMs(r.plain.firstMs),
+          formatMs(r.sync.firstMs),
+          ratio(r.plain.firstMs / r.sync.firstMs),
+        ]),
       )}\n`,
   );
   process.stdout.write(
     `\n${formatTable(
       ['cold, every core', 'countSync ms', 'count ms (default)', 'threads', 'countSync / count'],
-      c.threads.map((t) => [`n = ${t.n}`, formatMs(t.sync.firstMs), formatMs(t.byDefault.firstMs), String(t.byDefault.workers), ratio(t.sync.firstMs / t.byDefault.firstMs)]),
+      c.threads.map((t) => [
+        `n = ${t.n}`,
+        formatMs(t.sync.firstMs),
+        formatMs(t.byDefault.firstMs),
+        String(t.byDefault.workers),
+        ratio(t.sync.firstMs / t.byDefault.firstMs),
+      ]),
     )}\n`,
   );
   const largest = c.threads.find((t) => t.one !== null);
@@ -402,13 +522,24 @@ function printGpu(gpu: GpuReport | string, runs: number): void {
     process.stdout.write(`\nGPU: not timed (${gpu})\n`);
     return;
   }
-  const label = gpu.software ? 'a software adapter, the GPU emulated on the CPU: these times say nothing about GPUs' : 'a hardware adapter';
-  const threads = /llvmpipe|lavapipe/i.test(gpu.adapter) ? `; lavapipe threads: LP_NUM_THREADS=${process.env.LP_NUM_THREADS ?? '(unset: one per core)'}` : '';
+  const label = gpu.software
+    ? 'a software adapter, the GPU emulated on the CPU: these times say nothing about GPUs'
+    : 'a hardware adapter';
+  const threads = /llvmpipe|lavapipe/i.test(gpu.adapter)
+    ? `; lavapipe threads: LP_NUM_THREADS=${process.env.LP_NUM_THREADS ?? '(unset: one per core)'}`
+    : '';
   const variants = gpu.rows[0]?.variants.map((v) => v.variant) ?? [];
   process.stdout.write(
     `\nGPU: ${gpu.where}, on ${gpu.adapter} (${label}${threads})\n` +
       `${formatTable(
-        ['n', 'sample', 'solutions', ...variants.flatMap((v) => [`${v} ms`, `${v} ns/solution`, `${v} vs wasm`]), 'wasm ns/solution', 'wasm sample'],
+        [
+          'n',
+          'sample',
+          'solutions',
+          ...variants.flatMap((v) => [`${v} ms`, `${v} ns/solution`, `${v} vs wasm`]),
+          'wasm ns/solution',
+          'wasm sample',
+        ],
         gpu.rows.map((r) => [
           String(r.n),
           r.shards === 1 ? 'all' : `1/${r.shards}`,

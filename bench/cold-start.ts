@@ -21,7 +21,10 @@ function median(values: number[]): number {
 }
 
 function once(args: string[], onCores: boolean): Cold {
-  const command = pinned && !onCores ? ['taskset', ['-c', '0', process.execPath, child, ...args]] : [process.execPath, [child, ...args]];
+  const command =
+    pinned && !onCores
+      ? ['taskset', ['-c', '0', process.execPath, child, ...args]]
+      : [process.execPath, [child, ...args]];
   const r = spawnSync(command[0] as string, command[1] as string[], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`cold ${args.join(' ')} failed: ${r.stderr}`);
   return JSON.parse(r.stdout) as Cold;

@@ -9,12 +9,21 @@ if (what === 'plain') {
   const { plainTotalNQueens } = await import('./plain.js');
   const imported = performance.now();
   const total = plainTotalNQueens(n);
-  console.log(JSON.stringify({ importMs: imported - started, firstMs: performance.now() - imported, total: String(total) }));
+  console.log(
+    JSON.stringify({ importMs: imported - started, firstMs: performance.now() - imported, total: String(total) }),
+  );
 } else {
   // The bundle that the package ships, built beside dist/bench/.
   const q = (await import(new URL('../nqueens-wasm.js', import.meta.url).href)) as typeof import('../src/index.js');
   const imported = performance.now();
   const workers = workersText === undefined ? undefined : Number(workersText);
   const r = what === 'count' ? await q.count(n, workers === undefined ? undefined : { workers }) : q.countSync(n);
-  console.log(JSON.stringify({ importMs: imported - started, firstMs: performance.now() - imported, total: String(r.total), workers: r.workers }));
+  console.log(
+    JSON.stringify({
+      importMs: imported - started,
+      firstMs: performance.now() - imported,
+      total: String(r.total),
+      workers: r.workers,
+    }),
+  );
 }

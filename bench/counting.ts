@@ -59,7 +59,12 @@ type Way = 'plain' | 'counting nodes' | 'bitmask only';
  * The subproblems through the benchmark's build of the wasm kernel, as the C kernel runs them:
  * only the kernel's calls are timed (the C program times its loop over subproblems it has read).
  */
-export function wasmKernelRun(kernel: BenchKernelExports, n: number, list: Subproblems, way: Way = 'plain'): { total: bigint; ms: number } {
+export function wasmKernelRun(
+  kernel: BenchKernelExports,
+  n: number,
+  list: Subproblems,
+  way: Way = 'plain',
+): { total: bigint; ms: number } {
   const subproblems = new Int8Array(kernel.memory.buffer, kernel.subproblemsOffset(), BATCH * SUBPROBLEM_BYTES);
   const fixed = new Uint8Array(kernel.memory.buffer, kernel.fixedOffset(), BATCH);
   const results = new BigUint64Array(kernel.memory.buffer, kernel.resultsOffset(), BATCH * RESULT_WORDS);
@@ -76,7 +81,8 @@ export function wasmKernelRun(kernel: BenchKernelExports, n: number, list: Subpr
     else if (way === 'bitmask only') while (kernel.countStepsBitmaskOnly(UNBOUNDED) < size);
     else while (kernel.countSteps(UNBOUNDED) < size);
     ms += performance.now() - started;
-    for (let i = 0; i < size; i++) total += BigInt(list.weight[from + i]) * results[i * RESULT_WORDS + RESULT_COMPLETIONS];
+    for (let i = 0; i < size; i++)
+      total += BigInt(list.weight[from + i]) * results[i * RESULT_WORDS + RESULT_COMPLETIONS];
   }
   return { total, ms };
 }
@@ -153,7 +159,10 @@ export function countingRow(n: number, shards: number, runs: number, native: Nat
     const small = countSubproblems(n, { index: 0, count: shards * checkFactor });
     const second = wasmKernelRun(kernel, n, small, 'bitmask only').total;
     const first = countExactSync(n, { shard: { index: 0, count: shards * checkFactor } }).total;
-    if (first !== second) throw new Error(`n = ${n}, shard 0/${shards * checkFactor}: ${first} counted, the bitmask search alone ${second}`);
+    if (first !== second)
+      throw new Error(
+        `n = ${n}, shard 0/${shards * checkFactor}: ${first} counted, the bitmask search alone ${second}`,
+      );
     secondPath = `shard 0/${shards * checkFactor}: ${first} solutions on both`;
   }
   status('');

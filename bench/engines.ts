@@ -69,10 +69,17 @@ async function compareInWorkerd(n: number, runs: number): Promise<EngineRow> {
     const served = serveWorker(dir);
     try {
       const response = await fetch(await served.ready, { signal: AbortSignal.timeout(600_000) });
-      if (!response.ok) throw new Error(`workerd: HTTP ${response.status}: ${await response.text()}\n${served.output()}`);
+      if (!response.ok)
+        throw new Error(`workerd: HTTP ${response.status}: ${await response.text()}\n${served.output()}`);
       const measured = (await response.json()) as { js: number; wasm: number; ratio: number };
       const printed = execFileSync(join(enginesDir, 'node_modules/.bin/workerd'), ['--version'], { encoding: 'utf8' });
-      return { engine: 'workerd', version: printed.trim().replace(/^workerd /, ''), jsMs: measured.js, wasmMs: measured.wasm, ratio: measured.ratio };
+      return {
+        engine: 'workerd',
+        version: printed.trim().replace(/^workerd /, ''),
+        jsMs: measured.js,
+        wasmMs: measured.wasm,
+        ratio: measured.ratio,
+      };
     } finally {
       served.stop();
     }
@@ -88,7 +95,8 @@ export function formatRows(n: number, runs: number, rows: readonly EngineRow[]):
   ];
   const widths = table[0].map((_, column) => Math.max(...table.map((row) => row[column].length)));
   // Names to the left, numbers to the right.
-  const pad = (cell: string, column: number) => (column < 2 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]));
+  const pad = (cell: string, column: number) =>
+    column < 2 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]);
   const lines = table.map((row) => row.map(pad).join('  '));
   return `compareEngines(${n}, { runs: ${runs} }): medians, one process per runtime\n${lines.join('\n')}\n`;
 }

@@ -17,5 +17,12 @@ export function countSubproblems(n: number, shard: { index: number; count: numbe
 export function writeSubproblemsFile(path: string, n: number, list: Subproblems): void {
   const header = new Int32Array([list.count, n, list.width]);
   const weights = Int32Array.from(list.weight);
-  writeFileSync(path, Buffer.concat([Buffer.from(header.buffer), Buffer.from(weights.buffer), Buffer.from(list.queens.buffer, list.queens.byteOffset, list.queens.byteLength)]));
+  writeFileSync(
+    path,
+    Buffer.concat([
+      Buffer.from(header.buffer),
+      Buffer.from(weights.buffer),
+      Buffer.from(list.queens.buffer, list.queens.byteOffset, list.queens.byteLength),
+    ]),
+  );
 }

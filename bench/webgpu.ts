@@ -74,7 +74,13 @@ function timeWasm(n: number, shards: number, runs: number): { ms: number; soluti
   return { ms: median(passes), solutions };
 }
 
-async function measureRows(boards: number[], runs: number, wasmShards: (n: number) => number, counter: Counter, known: Map<number, bigint>): Promise<GpuRow[]> {
+async function measureRows(
+  boards: number[],
+  runs: number,
+  wasmShards: (n: number) => number,
+  counter: Counter,
+  known: Map<number, bigint>,
+): Promise<GpuRow[]> {
   const rows: GpuRow[] = [];
   for (const n of boards) {
     const shards = GPU_SHARDS[n] ?? 1;
@@ -89,15 +95,18 @@ async function measureRows(boards: number[], runs: number, wasmShards: (n: numbe
         status(`gpu: n = ${n}${shards > 1 ? ` (shard 0/${shards})` : ''}, round ${round}/${runs}, ${variant}`);
         const r = await counter(n, variant, shards);
         solutions ??= r.total;
-        if (r.total !== solutions) throw new Error(`the GPU kernels disagree at n = ${n}: ${variant} ${r.total}, expected ${solutions}`);
-        if (shards === 1 && known.has(n) && BigInt(r.total) !== known.get(n)) throw new Error(`${variant} counted ${r.total} at n = ${n}, expected ${known.get(n)}`);
+        if (r.total !== solutions)
+          throw new Error(`the GPU kernels disagree at n = ${n}: ${variant} ${r.total}, expected ${solutions}`);
+        if (shards === 1 && known.has(n) && BigInt(r.total) !== known.get(n))
+          throw new Error(`${variant} counted ${r.total} at n = ${n}, expected ${known.get(n)}`);
         times.get(variant)!.push(r.ms);
       }
     }
     const wasmSample = wasmShards(n);
     status(`gpu: n = ${n}, one wasm thread${wasmSample > 1 ? ` (shard 0/${wasmSample})` : ''}`);
     const wasm = timeWasm(n, wasmSample, runs);
-    if (wasmSample === shards && String(wasm.solutions) !== solutions) throw new Error(`wasm counted ${wasm.solutions} at n = ${n}, the GPU ${solutions}`);
+    if (wasmSample === shards && String(wasm.solutions) !== solutions)
+      throw new Error(`wasm counted ${wasm.solutions} at n = ${n}, the GPU ${solutions}`);
     const wasmNsPerSolution = (wasm.ms * 1e6) / Number(wasm.solutions);
     rows.push({
       n,
@@ -118,11 +127,21 @@ async function measureRows(boards: number[], runs: number, wasmShards: (n: numbe
   return rows;
 }
 
-async function inNode(boards: number[], runs: number, wasmShards: (n: number) => number, known: Map<number, bigint>): Promise<GpuReport | null> {
+async function inNode(
+  boards: number[],
+  runs: number,
+  wasmShards: (n: number) => number,
+  known: Map<number, bigint>,
+): Promise<GpuReport | null> {
   const adapter = await gpuAdapter().catch(() => null);
   if (adapter === null) return null;
   const rows = await measureRows(boards, runs, wasmShards, countOnVariant, known);
-  return { where: `Node ${process.version} through Dawn (the package \`webgpu\`)`, adapter: adapter.name, software: adapter.software, rows };
+  return {
+    where: `Node ${process.version} through Dawn (the package \`webgpu\`)`,
+    adapter: adapter.name,
+    software: adapter.software,
+    rows,
+  };
 }
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -131,7 +150,10 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 async function buildPage(): Promise<string> {
   const { build } = await import('vite');
   const app = mkdtempSync(join(tmpdir(), 'nqueens-bench-gpu-'));
-  writeFileSync(join(app, 'index.html'), '<!doctype html><html><head><link rel="icon" href="data:,"></head><body><script type="module" src="./main.js"></script></body></html>');
+  writeFileSync(
+    join(app, 'index.html'),
+    '<!doctype html><html><head><link rel="icon" href="data:,"></head><body><script type="module" src="./main.js"></script></body></html>',
+  );
   writeFileSync(
     join(app, 'main.js'),
     `import { countOnVariant, gpuAdapter } from ${JSON.stringify(join(packageRoot, 'bench/gpu-count.ts'))};
@@ -143,7 +165,12 @@ document.body.dataset.ready = '1';`,
   return app;
 }
 
-async function inChromium(boards: number[], runs: number, wasmShards: (n: number) => number, known: Map<number, bigint>): Promise<GpuReport | string> {
+async function inChromium(
+  boards: number[],
+  runs: number,
+  wasmShards: (n: number) => number,
+  known: Map<number, bigint>,
+): Promise<GpuReport | string> {
   if (!existsSync(CHROMIUM)) return `no adapter in Node, and no Chromium at ${CHROMIUM} to borrow one from`;
   let chromium: typeof import('playwright-core').chromium;
   try {
@@ -158,7 +185,9 @@ async function inChromium(boards: number[], runs: number, wasmShards: (n: number
     let file = join(root, path);
     if (!file.startsWith(root) || !existsSync(file)) return void response.writeHead(404).end();
     if (statSync(file).isDirectory()) file = join(file, 'index.html');
-    response.writeHead(200, { 'content-type': extname(file) === '.html' ? 'text/html' : 'text/javascript' }).end(readFileSync(file));
+    response
+      .writeHead(200, { 'content-type': extname(file) === '.html' ? 'text/html' : 'text/javascript' })
+      .end(readFileSync(file));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -175,7 +204,11 @@ async function inChromium(boards: number[], runs: number, wasmShards: (n: number
     const adapter = await page.evaluate(() => (window as unknown as PageGlobals).gpuAdapter().catch(() => null));
     if (adapter === null) return `no adapter in Node, nor in Chromium ${browser.version()} here`;
     const counter: Counter = (n, variant, shards) =>
-      page.evaluate(([size, which, m]) => (window as unknown as PageGlobals).countOnVariant(size, which, m), [n, variant, shards] as const);
+      page.evaluate(([size, which, m]) => (window as unknown as PageGlobals).countOnVariant(size, which, m), [
+        n,
+        variant,
+        shards,
+      ] as const);
     const rows = await measureRows(boards, runs, wasmShards, counter, known);
     return { where: `Chromium ${browser.version()}`, adapter: adapter.name, software: adapter.software, rows };
   } finally {
@@ -186,6 +219,14 @@ async function inChromium(boards: number[], runs: number, wasmShards: (n: number
 }
 
 /** The GPU section's report, or why there is none; `browser`: in Chromium even where Node has an adapter. */
-export async function measureGpu(boards: number[], runs: number, wasmShards: (n: number) => number, known: Map<number, bigint>, browser = false): Promise<GpuReport | string> {
-  return (browser ? null : await inNode(boards, runs, wasmShards, known)) ?? inChromium(boards, runs, wasmShards, known);
+export async function measureGpu(
+  boards: number[],
+  runs: number,
+  wasmShards: (n: number) => number,
+  known: Map<number, bigint>,
+  browser = false,
+): Promise<GpuReport | string> {
+  return (
+    (browser ? null : await inNode(boards, runs, wasmShards, known)) ?? inChromium(boards, runs, wasmShards, known)
+  );
 }

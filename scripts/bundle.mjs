@@ -32,7 +32,13 @@ await build({
   platform: 'neutral',
 });
 // The command line's argument parser is a dependency of the package, installed beside it.
-await build({ ...common, entryPoints: [path('src/cli/main.ts')], outfile: path('dist/cli.js'), platform: 'node', external: [...common.external, 'commander'] });
+await build({
+  ...common,
+  entryPoints: [path('src/cli/main.ts')],
+  outfile: path('dist/cli.js'),
+  platform: 'node',
+  external: [...common.external, 'commander'],
+});
 copyFileSync(path('build/kernel.wasm'), path('dist/kernel.wasm'));
 // What a bundler that imports .wasm files as compiled modules (workerd's, wrangler's) hands over.
 writeFileSync(path('dist/kernel.wasm.d.ts'), 'declare const kernel: WebAssembly.Module;\nexport default kernel;\n');

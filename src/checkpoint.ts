@@ -50,7 +50,8 @@ export function fingerprint(plan: Plan): string {
       byte(plan.n);
       byte(list.width);
       for (let shift = 0; shift < 32; shift += 8) byte(list.count >>> shift);
-      for (const array of [list.queens, list.weight, list.stabilizer]) for (let i = 0; i < array.length; i++) byte(array[i]);
+      for (const array of [list.queens, list.weight, list.stabilizer])
+        for (let i = 0; i < array.length; i++) byte(array[i]);
     });
     fingerprints.set(list, known);
   }
@@ -106,11 +107,18 @@ const shardText = (shard: Shard | null) => (shard === null ? 'the whole count' :
  */
 export function resumeState(plan: Plan, c: Checkpoint): ResumeState {
   if (c.version !== CHECKPOINT_VERSION) {
-    throw mismatch('version', `the checkpoint has format ${c.version}; this version of nqueens-wasm reads format ${CHECKPOINT_VERSION}`);
+    throw mismatch(
+      'version',
+      `the checkpoint has format ${c.version}; this version of nqueens-wasm reads format ${CHECKPOINT_VERSION}`,
+    );
   }
-  if (c.n !== plan.n) throw mismatch('n', `the checkpoint is of a count for n = ${c.n}, this count is for n = ${plan.n}`);
+  if (c.n !== plan.n)
+    throw mismatch('n', `the checkpoint is of a count for n = ${c.n}, this count is for n = ${plan.n}`);
   if (!sameQueens(c.placed, plan.placed)) {
-    throw mismatch('placed', `the checkpoint is of a count with ${placedText(c.placed)}, this count has ${placedText(plan.placed)}`);
+    throw mismatch(
+      'placed',
+      `the checkpoint is of a count with ${placedText(c.placed)}, this count has ${placedText(plan.placed)}`,
+    );
   }
   if (c.shard?.index !== plan.shard?.index || c.shard?.count !== plan.shard?.count) {
     throw mismatch('shard', `the checkpoint is of ${shardText(c.shard)}, this count is of ${shardText(plan.shard)}`);
@@ -124,7 +132,10 @@ export function resumeState(plan: Plan, c: Checkpoint): ResumeState {
     );
   }
   if ((c.unique === null) === plan.countsUnique) {
-    throw mismatch('unique', plan.countsUnique ? 'must be a decimal string for this count' : 'must be null for this count');
+    throw mismatch(
+      'unique',
+      plan.countsUnique ? 'must be a decimal string for this count' : 'must be null for this count',
+    );
   }
   if (checksum(c) !== c.checksum) {
     throw mismatch('checksum', "does not match the checkpoint's contents: the checkpoint was edited or damaged");

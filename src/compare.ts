@@ -43,7 +43,11 @@ class Timer {
   private readonly budget = new Budget();
   private sliceStarted = performance.now();
 
-  constructor(private readonly kernel: Kernel, private readonly p: Plan, private readonly signal: AbortSignal | undefined) {}
+  constructor(
+    private readonly kernel: Kernel,
+    private readonly p: Plan,
+    private readonly signal: AbortSignal | undefined,
+  ) {}
 
   async run(repeats: number): Promise<{ ms: number; tally: Tally }> {
     const { kernel, p } = this;
@@ -81,7 +85,12 @@ class Timer {
  * A warm-up per engine, then `runs` timed runs each, alternating; medians per count. The GPU too
  * when asked (`webgpu`): rejects with WebGPUUnavailableError where there is none.
  */
-export async function measureEngines(n: number, runs: number, signal?: AbortSignal, webgpu = false): Promise<EngineComparison> {
+export async function measureEngines(
+  n: number,
+  runs: number,
+  signal?: AbortSignal,
+  webgpu = false,
+): Promise<EngineComparison> {
   if (signal?.aborted) throw abortReason(signal);
   // The GPU first, when asked: where there is none, the call fails before any timing.
   const gpu = webgpu ? await (await loadGpuEngine()).acquireGpu(signal) : null;
@@ -147,7 +156,9 @@ export async function compareEngines(n: number, options?: CompareOptions): Promi
     total: Number(m.total),
     js: { medianMs: m.jsMs },
     wasm: { medianMs: m.wasmMs },
-    ...(m.webgpu && { webgpu: { medianMs: m.webgpu.ms, adapter: m.webgpu.adapter.name, software: m.webgpu.adapter.software } }),
+    ...(m.webgpu && {
+      webgpu: { medianMs: m.webgpu.ms, adapter: m.webgpu.adapter.name, software: m.webgpu.adapter.software },
+    }),
     speedup: m.jsMs / m.wasmMs,
   };
 }

@@ -31,7 +31,15 @@ import {
 } from './validate.js';
 
 const COUNT_SYNC_OPTIONS = ['engine', 'placed', 'shard'] as const;
-const COUNT_OPTIONS = [...COUNT_SYNC_OPTIONS, 'workers', 'signal', 'onProgress', 'resume', 'onCheckpoint', 'checkpointEveryMs'] as const;
+const COUNT_OPTIONS = [
+  ...COUNT_SYNC_OPTIONS,
+  'workers',
+  'signal',
+  'onProgress',
+  'resume',
+  'onCheckpoint',
+  'checkpointEveryMs',
+] as const;
 
 /** The exact counts, before they are narrowed to numbers for the public result. */
 export interface ExactCount {
@@ -54,7 +62,12 @@ function checkSyncRequest(n: unknown, options: unknown) {
   const size = checkN(n);
   if (options === undefined) return { n: size, engine: undefined, placed: null, shard: null };
   const o = checkOptions('countSync', options, COUNT_SYNC_OPTIONS);
-  return { n: size, engine: checkCpuEngine('countSync', o.engine), placed: checkPlaced(size, o.placed), shard: checkShard(o.shard) };
+  return {
+    n: size,
+    engine: checkCpuEngine('countSync', o.engine),
+    placed: checkPlaced(size, o.placed),
+    shard: checkShard(o.shard),
+  };
 }
 
 function checkRequest(n: unknown, options: unknown) {
@@ -109,7 +122,10 @@ function exact(p: Plan, tally: Tally, run: Run): ExactCount {
 
 /** The exact counts of a result; as JSON, decimal strings (JSON has no bigint). */
 class Exact implements ExactCounts {
-  constructor(readonly total: bigint, readonly unique: bigint | null) {}
+  constructor(
+    readonly total: bigint,
+    readonly unique: bigint | null,
+  ) {}
 
   toJSON(): { total: string; unique: string | null } {
     return { total: String(this.total), unique: this.unique === null ? null : String(this.unique) };
@@ -140,7 +156,13 @@ export function countExactSync(n: unknown, options?: unknown): ExactCount {
   const kernel = acquireKernelSync(engine);
   try {
     const tally = new RangeCounter(kernel, p.n, p.subproblems, p.countsUnique, 0, p.subproblems.count).run();
-    return exact(p, tally, { engine, fallbackReason, workers: 1, elapsedMs: performance.now() - started, resumed: false });
+    return exact(p, tally, {
+      engine,
+      fallbackReason,
+      workers: 1,
+      elapsedMs: performance.now() - started,
+      resumed: false,
+    });
   } finally {
     releaseKernel(kernel);
   }
@@ -169,7 +191,13 @@ export async function countExact(n: unknown, options?: unknown): Promise<ExactCo
     const job = start();
     countWithGpu(job, p, gpu);
     const tally = await job.promise;
-    return exact(p, tally, { engine: 'webgpu', fallbackReason: null, workers: 1, elapsedMs: job.elapsedMs, resumed: resume !== undefined });
+    return exact(p, tally, {
+      engine: 'webgpu',
+      fallbackReason: null,
+      workers: 1,
+      elapsedMs: job.elapsedMs,
+      resumed: resume !== undefined,
+    });
   }
   const resolved = await resolveEngine(request.engine);
   const { engine, fallbackReason } = resolved;
@@ -200,7 +228,12 @@ export async function countExact(n: unknown, options?: unknown): Promise<ExactCo
  * A count that takes about a slice of the calling thread, with no progress to report: counted in
  * one piece, as countSync counts it (a job's ranges and turns would cost more than the count).
  */
-async function countInOneSlice(p: Plan, resolved: ResolvedEngine, signal: AbortSignal | undefined, startedAt: number): Promise<ExactCount> {
+async function countInOneSlice(
+  p: Plan,
+  resolved: ResolvedEngine,
+  signal: AbortSignal | undefined,
+  startedAt: number,
+): Promise<ExactCount> {
   const kernel = await acquireKernel(resolved.engine);
   try {
     if (signal?.aborted) throw abortReason(signal);

@@ -4,7 +4,11 @@
 
 /** An engine that cannot run here; `reason` says why, in words that suit any caller. */
 export abstract class EngineUnavailableError extends Error {
-  constructor(readonly engine: 'wasm' | 'webgpu', readonly reason: string, readonly instead: 'js' | 'wasm') {
+  constructor(
+    readonly engine: 'wasm' | 'webgpu',
+    readonly reason: string,
+    readonly instead: 'js' | 'wasm',
+  ) {
     super(`the '${engine}' engine is unavailable here (${reason}); use engine: '${instead}'`);
   }
 }
@@ -43,7 +47,10 @@ export class GpuLostError extends Error {
 export class WorkersRefusedError extends Error {
   override name = 'WorkersRefusedError';
 
-  constructor(readonly detail: string, readonly refusedBy: 'policy' | 'runtime' = 'policy') {
+  constructor(
+    readonly detail: string,
+    readonly refusedBy: 'policy' | 'runtime' = 'policy',
+  ) {
     super(
       refusedBy === 'policy'
         ? `the page's Content-Security-Policy refused to start a worker thread from a blob: URL (${detail}); ` +

@@ -12,14 +12,22 @@ export const SYMMETRIES = 8;
 export function transform(g: number, n: number, r: number, c: number): [number, number] {
   const m = n - 1;
   switch (g) {
-    case 0: return [r, c]; // identity
-    case 1: return [c, m - r]; // quarter turn clockwise
-    case 2: return [m - r, m - c]; // half turn
-    case 3: return [m - c, r]; // three-quarter turn
-    case 4: return [r, m - c]; // mirror left-right
-    case 5: return [m - r, c]; // mirror top-bottom
-    case 6: return [c, r]; // transpose
-    default: return [m - c, m - r]; // anti-transpose
+    case 0:
+      return [r, c]; // identity
+    case 1:
+      return [c, m - r]; // quarter turn clockwise
+    case 2:
+      return [m - r, m - c]; // half turn
+    case 3:
+      return [m - c, r]; // three-quarter turn
+    case 4:
+      return [r, m - c]; // mirror left-right
+    case 5:
+      return [m - r, c]; // mirror top-bottom
+    case 6:
+      return [c, r]; // transpose
+    default:
+      return [m - c, m - r]; // anti-transpose
   }
 }
 

@@ -26,14 +26,24 @@ interface ArgumentProblem {
 
 /** A TypeError about an argument, thrown before any work starts. */
 export class ArgumentTypeError extends TypeError implements ArgumentProblem {
-  constructor(readonly argument: string, readonly allowed: string | null, readonly got: string, message?: string) {
+  constructor(
+    readonly argument: string,
+    readonly allowed: string | null,
+    readonly got: string,
+    message?: string,
+  ) {
     super(message ?? `${argument} must be ${allowed}, got ${got}`);
   }
 }
 
 /** A RangeError about an argument, thrown before any work starts. */
 export class ArgumentRangeError extends RangeError implements ArgumentProblem {
-  constructor(readonly argument: string, readonly allowed: string | null, readonly got: string, message?: string) {
+  constructor(
+    readonly argument: string,
+    readonly allowed: string | null,
+    readonly got: string,
+    message?: string,
+  ) {
     super(message ?? `${argument} must be ${allowed}, got ${got}`);
   }
 }
@@ -59,7 +69,8 @@ export function describe(value: unknown): string {
 function checkInteger(argument: string, value: unknown, min: number, max: number): number {
   const allowed = `an integer from ${min} to ${max}`;
   if (typeof value !== 'number') throw new ArgumentTypeError(argument, allowed, describe(value));
-  if (!Number.isInteger(value) || value < min || value > max) throw new ArgumentRangeError(argument, allowed, describe(value));
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new ArgumentRangeError(argument, allowed, describe(value));
   return value;
 }
 
@@ -99,7 +110,12 @@ export function checkCols(cols: unknown): ArrayLike<unknown> {
 export function checkOptions(fn: string, options: unknown, known: readonly string[]): Record<string, unknown> {
   if (options === undefined) return {};
   if (!isPlainObject(options)) {
-    throw new ArgumentTypeError('options', 'a plain object', describe(options), `${fn}: options must be a plain object, got ${describe(options)}`);
+    throw new ArgumentTypeError(
+      'options',
+      'a plain object',
+      describe(options),
+      `${fn}: options must be a plain object, got ${describe(options)}`,
+    );
   }
   const values: Record<string, unknown> = {};
   for (const key of Object.keys(options)) {
@@ -243,7 +259,10 @@ export function checkSignal(signal: unknown): AbortSignal | undefined {
   return s as AbortSignal;
 }
 
-export function checkCallback<T extends (...args: never[]) => void>(argument: string, callback: unknown): T | undefined {
+export function checkCallback<T extends (...args: never[]) => void>(
+  argument: string,
+  callback: unknown,
+): T | undefined {
   if (callback === undefined) return undefined;
   if (typeof callback !== 'function') throw new ArgumentTypeError(argument, 'a function', describe(callback));
   return callback as T;
@@ -274,23 +293,27 @@ const MAX_DIGITS = 40;
 export function checkResume(resume: unknown): Checkpoint | undefined {
   if (resume === undefined) return undefined;
   const name = 'options.resume';
-  if (!isPlainObject(resume)) throw new ArgumentTypeError(name, 'a checkpoint object (from onCheckpoint)', describe(resume));
+  if (!isPlainObject(resume))
+    throw new ArgumentTypeError(name, 'a checkpoint object (from onCheckpoint)', describe(resume));
   const field = (key: string) => `${name}.${key}`;
   const version = checkInteger(field('version'), resume.version, 0, Number.MAX_SAFE_INTEGER);
   const n = checkInteger(field('n'), resume.n, 1, MAX_N);
   const placed = checkResumePlaced(field('placed'), resume.placed, n);
   const shard = checkResumeShard(field('shard'), resume.shard);
   const plan = resume.plan;
-  if (!isPlainObject(plan)) throw new ArgumentTypeError(field('plan'), 'an object { subproblems, fingerprint }', describe(plan));
+  if (!isPlainObject(plan))
+    throw new ArgumentTypeError(field('plan'), 'an object { subproblems, fingerprint }', describe(plan));
   const subproblems = checkInteger(field('plan.subproblems'), plan.subproblems, 0, Number.MAX_SAFE_INTEGER);
   const fingerprint = plan.fingerprint;
-  if (typeof fingerprint !== 'string') throw new ArgumentTypeError(field('plan.fingerprint'), 'a string', describe(fingerprint));
+  if (typeof fingerprint !== 'string')
+    throw new ArgumentTypeError(field('plan.fingerprint'), 'a string', describe(fingerprint));
   const done = checkResumeDone(field('done'), resume.done, subproblems);
   const decimal = (key: string, value: unknown, nullable: boolean): string | null => {
     if (nullable && value === null) return null;
     const allowed = `a decimal string of at most ${MAX_DIGITS} digits${nullable ? ' or null' : ''}`;
     if (typeof value !== 'string') throw new ArgumentTypeError(field(key), allowed, describe(value));
-    if (!/^\d+$/.test(value) || value.length > MAX_DIGITS) throw new ArgumentRangeError(field(key), allowed, describe(value));
+    if (!/^\d+$/.test(value) || value.length > MAX_DIGITS)
+      throw new ArgumentRangeError(field(key), allowed, describe(value));
     return value;
   };
   const total = decimal('total', resume.total, false)!;
@@ -298,7 +321,8 @@ export function checkResume(resume: unknown): Checkpoint | undefined {
   const elapsedMs = resume.elapsedMs;
   const milliseconds = 'a finite number of milliseconds, 0 or more';
   if (typeof elapsedMs !== 'number') throw new ArgumentTypeError(field('elapsedMs'), milliseconds, describe(elapsedMs));
-  if (!Number.isFinite(elapsedMs) || elapsedMs < 0) throw new ArgumentRangeError(field('elapsedMs'), milliseconds, describe(elapsedMs));
+  if (!Number.isFinite(elapsedMs) || elapsedMs < 0)
+    throw new ArgumentRangeError(field('elapsedMs'), milliseconds, describe(elapsedMs));
   const checksum = resume.checksum;
   if (typeof checksum !== 'string') throw new ArgumentTypeError(field('checksum'), 'a string', describe(checksum));
   return { version, n, placed, shard, plan: { subproblems, fingerprint }, done, total, unique, elapsedMs, checksum };
@@ -310,12 +334,22 @@ function checkResumePlaced(name: string, placed: unknown, n: number): Queen[] | 
   const allowed = 'null or an array of [row, col] pairs';
   if (!Array.isArray(placed)) throw new ArgumentTypeError(name, allowed, describe(placed));
   const length = placed.length;
-  if (length > n) throw new ArgumentRangeError(name, `at most ${n} queens`, `${length}`, `${name} must hold at most ${n} queens, got ${length}`);
+  if (length > n)
+    throw new ArgumentRangeError(
+      name,
+      `at most ${n} queens`,
+      `${length}`,
+      `${name} must hold at most ${n} queens, got ${length}`,
+    );
   const queens: Queen[] = [];
   for (let i = 0; i < length; i++) {
     const queen: unknown = placed[i];
-    if (!Array.isArray(queen) || queen.length !== 2) throw new ArgumentTypeError(`${name}[${i}]`, 'a [row, col] pair', describe(queen));
-    queens.push([checkInteger(`${name}[${i}][0]`, queen[0], 0, n - 1), checkInteger(`${name}[${i}][1]`, queen[1], 0, n - 1)]);
+    if (!Array.isArray(queen) || queen.length !== 2)
+      throw new ArgumentTypeError(`${name}[${i}]`, 'a [row, col] pair', describe(queen));
+    queens.push([
+      checkInteger(`${name}[${i}][0]`, queen[0], 0, n - 1),
+      checkInteger(`${name}[${i}][1]`, queen[1], 0, n - 1),
+    ]);
   }
   return queens;
 }
@@ -337,7 +371,8 @@ function checkResumeDone(name: string, done: unknown, subproblems: number): [num
   for (let i = 0; i < length; i++) {
     const range: unknown = done[i];
     const at = `${name}[${i}]`;
-    if (!Array.isArray(range) || range.length !== 2) throw new ArgumentTypeError(at, 'a [from, to] range', describe(range));
+    if (!Array.isArray(range) || range.length !== 2)
+      throw new ArgumentTypeError(at, 'a [from, to] range', describe(range));
     const from = checkInteger(`${at}[0]`, range[0], end, subproblems);
     end = checkInteger(`${at}[1]`, range[1], from + 1, subproblems);
     ranges.push([from, end]);
@@ -361,7 +396,8 @@ export function checkKernelModule(module: unknown): WebAssembly.Module {
   const sections = WebAssembly.Module.customSections(module, KERNEL_SECTION);
   const build = sections.length === 1 ? new TextDecoder().decode(sections[0]) : null;
   if (build !== kernelBuild) {
-    const got = build === null ? 'a module that is not an nqueens-wasm kernel' : `the kernel of build ${describe(build)}`;
+    const got =
+      build === null ? 'a module that is not an nqueens-wasm kernel' : `the kernel of build ${describe(build)}`;
     throw new ArgumentRangeError('module', allowed, got);
   }
   return module;

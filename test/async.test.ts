@@ -10,8 +10,13 @@ describe.each(ENGINES)('engine %s', (engine) => {
       const async = await count(n, { engine });
       expect({ n, total: async.total, unique: async.unique }).toEqual({ n, total: sync.total, unique: sync.unique });
     }
-    const placed = [[2, 5], [7, 1]] as const;
-    expect((await count(11, { engine, placed: [...placed] })).total).toBe(countSync(11, { engine, placed: [...placed] }).total);
+    const placed = [
+      [2, 5],
+      [7, 1],
+    ] as const;
+    expect((await count(11, { engine, placed: [...placed] })).total).toBe(
+      countSync(11, { engine, placed: [...placed] }).total,
+    );
   });
 });
 
@@ -27,7 +32,11 @@ describe('count control', () => {
 
   it('an abort during the count rejects with the reason', async () => {
     const controller = new AbortController();
-    const promise = count(16, { engine: 'js', signal: controller.signal, onProgress: ({ done }) => done > 0 && controller.abort() });
+    const promise = count(16, {
+      engine: 'js',
+      signal: controller.signal,
+      onProgress: ({ done }) => done > 0 && controller.abort(),
+    });
     await expect(promise).rejects.toMatchObject({ name: 'AbortError' });
   });
 

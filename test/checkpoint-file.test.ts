@@ -4,7 +4,17 @@
 // readable by its owner only; and a finished count whose file cannot be removed says so and
 // succeeds, since its result is out and right.
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import * as realFs from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +39,8 @@ vi.mock('node:fs', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs')>();
   const unlinkSync = (path: realFs.PathLike) => {
     const code = unremovable.get(String(path));
-    if (code !== undefined && real.existsSync(path)) throw Object.assign(new Error(`${code}: refused, unlink '${String(path)}'`), { code });
+    if (code !== undefined && real.existsSync(path))
+      throw Object.assign(new Error(`${code}: refused, unlink '${String(path)}'`), { code });
     return real.unlinkSync(path);
   };
   return { ...real, unlinkSync, default: { ...real, unlinkSync } };
@@ -46,8 +57,10 @@ afterEach(() => {
 });
 
 const dir = () => mkdtempSync(join(tmpdir(), 'nqueens-writes-'));
-const names = (count: number, from = 1) => Array.from({ length: count }, (_, i) => (from + i).toString(16).padStart(16, '0'));
-const checkpointOf8 = () => makeCheckpoint(plan(8, null, null), { done: [], tally: { total: 0n, unique: 0n }, elapsedMs: 0 });
+const names = (count: number, from = 1) =>
+  Array.from({ length: count }, (_, i) => (from + i).toString(16).padStart(16, '0'));
+const checkpointOf8 = () =>
+  makeCheckpoint(plan(8, null, null), { done: [], tally: { total: 0n, unique: 0n }, elapsedMs: 0 });
 
 describe('the checkpoint file', () => {
   it('skips every name where a link was planted, leaving the link and its target as they were', () => {
@@ -64,7 +77,9 @@ describe('the checkpoint file', () => {
     for (const name of names(3)) expect(readlinkSync(`${file}.${name}.tmp`)).toBe(victim);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ version: 1, n: 8 });
     // Nothing of its own is left beside the checkpoint.
-    expect(readdirSync(at).sort()).toEqual(['cp.json', ...names(3).map((name) => `cp.json.${name}.tmp`), 'victim.txt'].sort());
+    expect(readdirSync(at).sort()).toEqual(
+      ['cp.json', ...names(3).map((name) => `cp.json.${name}.tmp`), 'victim.txt'].sort(),
+    );
   });
 
   it('plants made while it counts, at the names it draws next, are skipped too', () => {
@@ -89,7 +104,9 @@ describe('the checkpoint file', () => {
     writeFileSync(join(at, 'victim.txt'), 'precious\n');
     chosen.names.push(...names(8));
     for (const name of names(8)) symlinkSync(join(at, 'victim.txt'), `${file}.${name}.tmp`);
-    expect(() => CheckpointFile.open(file)).toThrow(/^--checkpoint .*cp\.json: cannot write in .*: file already exists$/);
+    expect(() => CheckpointFile.open(file)).toThrow(
+      /^--checkpoint .*cp\.json: cannot write in .*: file already exists$/,
+    );
     expect(readFileSync(join(at, 'victim.txt'), 'utf8')).toBe('precious\n');
   });
 
@@ -130,12 +147,20 @@ describe('a finished count whose checkpoint cannot be removed', () => {
   ])('(%s) succeeds: the result is printed, and one warning names the file and the reason', async (code, words) => {
     const file = join(dir(), 'cp.json');
     // A checkpoint the count resumes from (none of it counted yet), which it then cannot remove.
-    writeFileSync(file, JSON.stringify(makeCheckpoint(plan(10, null, null), { done: [], tally: { total: 0n, unique: 0n }, elapsedMs: 0 })));
+    writeFileSync(
+      file,
+      JSON.stringify(
+        makeCheckpoint(plan(10, null, null), { done: [], tally: { total: 0n, unique: 0n }, elapsedMs: 0 }),
+      ),
+    );
     unremovable.set(file, code);
     const stdout = sink();
     const stderr = sink();
     const command = { n: 10, json: false, shard: null, checkpoint: file, progress: null } as const;
-    await countCommand({ ...command }, { stdout, stderr: stderr as unknown as NodeJS.WriteStream, signal: new AbortController().signal });
+    await countCommand(
+      { ...command },
+      { stdout, stderr: stderr as unknown as NodeJS.WriteStream, signal: new AbortController().signal },
+    );
     expect(stdout.text).toMatch(/^n = 10: 724 solutions, 92 unique \(.*, resumed\)\n$/);
     expect(stderr.text).toBe(
       'nqueens: resuming n = 10 at 0%\n' +
@@ -146,7 +171,10 @@ describe('a finished count whose checkpoint cannot be removed', () => {
     // And it would: run again, the count resumes from the file, and removes it this time.
     unremovable.clear();
     const again = sink();
-    await countCommand({ ...command }, { stdout: again, stderr: sink() as unknown as NodeJS.WriteStream, signal: new AbortController().signal });
+    await countCommand(
+      { ...command },
+      { stdout: again, stderr: sink() as unknown as NodeJS.WriteStream, signal: new AbortController().signal },
+    );
     expect(again.text).toMatch(/^n = 10: 724 solutions, 92 unique \(.*, resumed\)\n$/);
     expect(existsSync(file)).toBe(false);
   });
@@ -159,7 +187,11 @@ describe('the command line against a link planted at the name it used to write t
     const victim = join(at, 'victim.txt');
     writeFileSync(victim, 'precious\n');
     const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-    const child = spawn(process.execPath, [bin, '17', '--workers', '1', '--checkpoint', file, '--checkpoint-every', '50ms'], { stdio: 'ignore' });
+    const child = spawn(
+      process.execPath,
+      [bin, '17', '--workers', '1', '--checkpoint', file, '--checkpoint-every', '50ms'],
+      { stdio: 'ignore' },
+    );
     onTestFinished(() => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     });

@@ -13,7 +13,12 @@ async function interrupted(n: number, options: CountOptions, ms: number) {
   let last: Checkpoint | undefined;
   const timer = setTimeout(() => controller.abort(new Error('interrupted')), ms);
   try {
-    const result = await count(n, { ...options, signal: controller.signal, onCheckpoint: (c) => (last = c), checkpointEveryMs: 5 });
+    const result = await count(n, {
+      ...options,
+      signal: controller.signal,
+      onCheckpoint: (c) => (last = c),
+      checkpointEveryMs: 5,
+    });
     return { result, checkpoint: undefined };
   } catch (error) {
     expect((error as Error).message).toBe('interrupted');
@@ -29,32 +34,35 @@ describe.each(ENGINES)('engine %s', (engine) => {
     ['by default (the calling thread; pool threads too from n = 15)', {}],
     ['on 1 worker', { workers: 1 }],
     ['on 2 workers', { workers: 2 }],
-  ] as const)('interrupted at random moments %s and resumed, n = 14..16: exactly the known counts', async (_label, threads) => {
-    const random = seededRandom(engine === 'wasm' ? 14 : 41);
-    for (let n = 14; n <= 16; n++) {
-      const known = knownCounts.get(n)!;
-      const options = { engine, ...threads };
-      let resume: Checkpoint | undefined;
-      let interruptions = 0;
-      let spent = 0;
-      // Interrupted up to three times, each at a random moment, then left to finish.
-      for (;;) {
-        const ms = interruptions < 3 ? randomInt(random, 5, engine === 'js' && n === 16 ? 900 : 250) : 1e9;
-        const { result, checkpoint } = await interrupted(n, { ...options, resume }, ms);
-        if (result !== undefined) {
-          expect({ n, total: BigInt(result.total), unique: BigInt(result.unique!) }).toEqual({ n, ...known });
-          expect(result.resumed).toBe(resume !== undefined);
-          expect(result.elapsedMs).toBeGreaterThanOrEqual(spent);
-          break;
+  ] as const)(
+    'interrupted at random moments %s and resumed, n = 14..16: exactly the known counts',
+    async (_label, threads) => {
+      const random = seededRandom(engine === 'wasm' ? 14 : 41);
+      for (let n = 14; n <= 16; n++) {
+        const known = knownCounts.get(n)!;
+        const options = { engine, ...threads };
+        let resume: Checkpoint | undefined;
+        let interruptions = 0;
+        let spent = 0;
+        // Interrupted up to three times, each at a random moment, then left to finish.
+        for (;;) {
+          const ms = interruptions < 3 ? randomInt(random, 5, engine === 'js' && n === 16 ? 900 : 250) : 1e9;
+          const { result, checkpoint } = await interrupted(n, { ...options, resume }, ms);
+          if (result !== undefined) {
+            expect({ n, total: BigInt(result.total), unique: BigInt(result.unique!) }).toEqual({ n, ...known });
+            expect(result.resumed).toBe(resume !== undefined);
+            expect(result.elapsedMs).toBeGreaterThanOrEqual(spent);
+            break;
+          }
+          expect(checkpoint!.n).toBe(n);
+          expect(checkpoint!.elapsedMs).toBeGreaterThanOrEqual(spent);
+          spent = checkpoint!.elapsedMs;
+          resume = checkpoint;
+          interruptions++;
         }
-        expect(checkpoint!.n).toBe(n);
-        expect(checkpoint!.elapsedMs).toBeGreaterThanOrEqual(spent);
-        spent = checkpoint!.elapsedMs;
-        resume = checkpoint;
-        interruptions++;
       }
-    }
-  });
+    },
+  );
 });
 
 describe('checkpoints', () => {
@@ -66,7 +74,18 @@ describe('checkpoints', () => {
     const totals = seen.map((c) => BigInt(c.total));
     for (let i = 1; i < totals.length; i++) expect(totals[i]).toBeGreaterThanOrEqual(totals[i - 1]);
     expect(totals.at(-1)!).toBeLessThanOrEqual(BigInt(result.total));
-    expect(Object.keys(seen[0]).sort()).toEqual(['checksum', 'done', 'elapsedMs', 'n', 'placed', 'plan', 'shard', 'total', 'unique', 'version']);
+    expect(Object.keys(seen[0]).sort()).toEqual([
+      'checksum',
+      'done',
+      'elapsedMs',
+      'n',
+      'placed',
+      'plan',
+      'shard',
+      'total',
+      'unique',
+      'version',
+    ]);
   });
 
   it('of a count with placed queens and of a shard resume to the same answer', async () => {
@@ -74,13 +93,25 @@ describe('checkpoints', () => {
       const whole = await count(16, extra);
       const { checkpoint } = await interrupted(16, { ...extra, workers: 1 }, 100);
       expect(checkpoint!.unique).toBeNull();
-      expect(await count(16, { ...extra, resume: checkpoint })).toMatchObject({ total: whole.total, unique: null, resumed: true });
+      expect(await count(16, { ...extra, resume: checkpoint })).toMatchObject({
+        total: whole.total,
+        unique: null,
+        resumed: true,
+      });
     }
   });
 
   it('an onCheckpoint that throws rejects the count with what it threw', async () => {
     const failure = { reason: 'disk full' };
-    await expect(count(16, { workers: 1, checkpointEveryMs: 5, onCheckpoint: () => { throw failure; } })).rejects.toBe(failure);
+    await expect(
+      count(16, {
+        workers: 1,
+        checkpointEveryMs: 5,
+        onCheckpoint: () => {
+          throw failure;
+        },
+      }),
+    ).rejects.toBe(failure);
   });
 });
 
@@ -92,7 +123,18 @@ function nested(depth: number): unknown[] {
 }
 
 /** A checkpoint's shape, with values that pass every check of the shape (not of the count). */
-const shape = { version: 1, n: 8, placed: null, shard: null, plan: { subproblems: 1, fingerprint: '' }, done: [], total: '1', unique: null, elapsedMs: 0, checksum: '' };
+const shape = {
+  version: 1,
+  n: 8,
+  placed: null,
+  shard: null,
+  plan: { subproblems: 1, fingerprint: '' },
+  done: [],
+  total: '1',
+  unique: null,
+  elapsedMs: 0,
+  checksum: '',
+};
 
 describe('resuming from a checkpoint of another count, another format, or an edited one', () => {
   async function checkpointOf(n: number, options: CountOptions = {}): Promise<Checkpoint> {
@@ -101,20 +143,65 @@ describe('resuming from a checkpoint of another count, another format, or an edi
   }
 
   it.each([
-    ['another n', 15, {}, (c: Checkpoint) => c, /options.resume.n: the checkpoint is of a count for n = 16, this count is for n = 15/],
-    ['other placed queens', 16, { placed: [[0, 1]] }, (c: Checkpoint) => c, /options.resume.placed: the checkpoint is of a count with no placed queens, this count has placed queens \[\[0,1\]\]/],
-    ['another shard', 16, { shard: { index: 0, count: 2 } }, (c: Checkpoint) => c, /options.resume.shard: the checkpoint is of the whole count, this count is of shard 0\/2/],
-    ['another format', 16, {}, (c: Checkpoint) => ({ ...c, version: 2 }), /options.resume.version: the checkpoint has format 2; this version of nqueens-wasm reads format 1/],
-    ['another plan', 16, {}, (c: Checkpoint) => ({ ...c, plan: { ...c.plan, fingerprint: '0123456789abcdef' } }), /options.resume.plan: the checkpoint's subproblems \(\d+, fingerprint "0123456789abcdef"\) are not the ones planned here/],
+    [
+      'another n',
+      15,
+      {},
+      (c: Checkpoint) => c,
+      /options.resume.n: the checkpoint is of a count for n = 16, this count is for n = 15/,
+    ],
+    [
+      'other placed queens',
+      16,
+      { placed: [[0, 1]] },
+      (c: Checkpoint) => c,
+      /options.resume.placed: the checkpoint is of a count with no placed queens, this count has placed queens \[\[0,1\]\]/,
+    ],
+    [
+      'another shard',
+      16,
+      { shard: { index: 0, count: 2 } },
+      (c: Checkpoint) => c,
+      /options.resume.shard: the checkpoint is of the whole count, this count is of shard 0\/2/,
+    ],
+    [
+      'another format',
+      16,
+      {},
+      (c: Checkpoint) => ({ ...c, version: 2 }),
+      /options.resume.version: the checkpoint has format 2; this version of nqueens-wasm reads format 1/,
+    ],
+    [
+      'another plan',
+      16,
+      {},
+      (c: Checkpoint) => ({ ...c, plan: { ...c.plan, fingerprint: '0123456789abcdef' } }),
+      /options.resume.plan: the checkpoint's subproblems \(\d+, fingerprint "0123456789abcdef"\) are not the ones planned here/,
+    ],
     [
       'a fingerprint of 900 kB holding terminal controls',
       16,
       {},
-      (c: Checkpoint) => ({ ...c, plan: { ...c.plan, fingerprint: `\u001b]0;owned\u0007\u001b[2J${'f'.repeat(900_000)}` } }),
+      (c: Checkpoint) => ({
+        ...c,
+        plan: { ...c.plan, fingerprint: `\u001b]0;owned\u0007\u001b[2J${'f'.repeat(900_000)}` },
+      }),
       /^options.resume.plan: the checkpoint's subproblems \(\d+, fingerprint "\\u001b\]0;owned\\u0007\\u001b\[2Jf{26}"… \(900014 characters\)\) are not the ones planned here/,
     ],
-    ['an edited total', 16, {}, (c: Checkpoint) => ({ ...c, total: String(BigInt(c.total) + 1n) }), /options.resume.checksum: does not match the checkpoint's contents: the checkpoint was edited or damaged/],
-    ['edited ranges', 16, {}, (c: Checkpoint) => ({ ...c, done: [[0, c.plan.subproblems]] as [number, number][] }), /options.resume.checksum: does not match/],
+    [
+      'an edited total',
+      16,
+      {},
+      (c: Checkpoint) => ({ ...c, total: String(BigInt(c.total) + 1n) }),
+      /options.resume.checksum: does not match the checkpoint's contents: the checkpoint was edited or damaged/,
+    ],
+    [
+      'edited ranges',
+      16,
+      {},
+      (c: Checkpoint) => ({ ...c, done: [[0, c.plan.subproblems]] as [number, number][] }),
+      /options.resume.checksum: does not match/,
+    ],
   ])('%s is a RangeError naming the field', async (_label, n, options, edit, message) => {
     const checkpoint = edit(await checkpointOf(16));
     const promise = count(n as number, { ...(options as CountOptions), resume: checkpoint });
@@ -123,31 +210,107 @@ describe('resuming from a checkpoint of another count, another format, or an edi
   });
 
   it.each([
-    ['a string', 'run.json', TypeError, /options.resume must be a checkpoint object \(from onCheckpoint\), got "run.json"/],
+    [
+      'a string',
+      'run.json',
+      TypeError,
+      /options.resume must be a checkpoint object \(from onCheckpoint\), got "run.json"/,
+    ],
     ['null', null, TypeError, /options.resume must be a checkpoint object \(from onCheckpoint\), got null/],
     ['no total', { ...shape, total: undefined }, TypeError, /options.resume.total must be a decimal string/],
-    ['a negative total', { ...shape, total: '-1' }, RangeError, /options.resume.total must be a decimal string of at most 40 digits/],
-    ['overlapping ranges', { ...shape, plan: { subproblems: 9, fingerprint: '' }, done: [[0, 4], [2, 6]] }, RangeError, /options.resume.done\[1\]\[0\] must be an integer from 4 to 9, got 2/],
-    ['no placed', { ...shape, placed: undefined }, TypeError, /options.resume.placed must be null or an array of \[row, col\] pairs, got undefined/],
-    ['a shard as an array', { ...shape, shard: [0, 2] }, TypeError, /options.resume.shard must be null or an object \{ index, count \}, got an array of length 2/],
-    ['placed queens nested 100,000 deep', { ...shape, placed: [nested(100_000)] }, TypeError, /^options.resume.placed\[0\] must be a \[row, col\] pair, got an array of length 1$/],
-    ['more placed queens than rows', { ...shape, placed: Array.from({ length: 2_000_000 }, () => [0, 0]) }, RangeError, /^options.resume.placed must hold at most 8 queens, got 2000000$/],
-    ['a time of -1 ms', { ...shape, elapsedMs: -1 }, RangeError, /^options.resume.elapsedMs must be a finite number of milliseconds, 0 or more, got -1$/],
-    ['an infinite time', { ...shape, elapsedMs: Infinity }, RangeError, /^options.resume.elapsedMs must be a finite number of milliseconds, 0 or more, got Infinity$/],
-    ['a time as a string', { ...shape, elapsedMs: '5' }, TypeError, /^options.resume.elapsedMs must be a finite number of milliseconds, 0 or more, got "5"$/],
-    ['a total holding terminal controls', { ...shape, total: '\u001b[2J\u001b]0;x\u0007' }, RangeError, /got "\\u001b\[2J\\u001b\]0;x\\u0007"$/],
-  ])('a malformed checkpoint (%s) is refused before any work, with a short message naming the field', async (_label, resume, error, message) => {
-    await expect(count(8, { resume: resume as never })).rejects.toThrow(error);
-    await expect(count(8, { resume: resume as never })).rejects.toThrow(message);
-    const refusal = await count(8, { resume: resume as never }).then(() => 'resolved', (e: Error) => e.message);
-    expect(refusal.length).toBeLessThan(200);
-  });
+    [
+      'a negative total',
+      { ...shape, total: '-1' },
+      RangeError,
+      /options.resume.total must be a decimal string of at most 40 digits/,
+    ],
+    [
+      'overlapping ranges',
+      {
+        ...shape,
+        plan: { subproblems: 9, fingerprint: '' },
+        done: [
+          [0, 4],
+          [2, 6],
+        ],
+      },
+      RangeError,
+      /options.resume.done\[1\]\[0\] must be an integer from 4 to 9, got 2/,
+    ],
+    [
+      'no placed',
+      { ...shape, placed: undefined },
+      TypeError,
+      /options.resume.placed must be null or an array of \[row, col\] pairs, got undefined/,
+    ],
+    [
+      'a shard as an array',
+      { ...shape, shard: [0, 2] },
+      TypeError,
+      /options.resume.shard must be null or an object \{ index, count \}, got an array of length 2/,
+    ],
+    [
+      'placed queens nested 100,000 deep',
+      { ...shape, placed: [nested(100_000)] },
+      TypeError,
+      /^options.resume.placed\[0\] must be a \[row, col\] pair, got an array of length 1$/,
+    ],
+    [
+      'more placed queens than rows',
+      { ...shape, placed: Array.from({ length: 2_000_000 }, () => [0, 0]) },
+      RangeError,
+      /^options.resume.placed must hold at most 8 queens, got 2000000$/,
+    ],
+    [
+      'a time of -1 ms',
+      { ...shape, elapsedMs: -1 },
+      RangeError,
+      /^options.resume.elapsedMs must be a finite number of milliseconds, 0 or more, got -1$/,
+    ],
+    [
+      'an infinite time',
+      { ...shape, elapsedMs: Infinity },
+      RangeError,
+      /^options.resume.elapsedMs must be a finite number of milliseconds, 0 or more, got Infinity$/,
+    ],
+    [
+      'a time as a string',
+      { ...shape, elapsedMs: '5' },
+      TypeError,
+      /^options.resume.elapsedMs must be a finite number of milliseconds, 0 or more, got "5"$/,
+    ],
+    [
+      'a total holding terminal controls',
+      { ...shape, total: '\u001b[2J\u001b]0;x\u0007' },
+      RangeError,
+      /got "\\u001b\[2J\\u001b\]0;x\\u0007"$/,
+    ],
+  ])(
+    'a malformed checkpoint (%s) is refused before any work, with a short message naming the field',
+    async (_label, resume, error, message) => {
+      await expect(count(8, { resume: resume as never })).rejects.toThrow(error);
+      await expect(count(8, { resume: resume as never })).rejects.toThrow(message);
+      const refusal = await count(8, { resume: resume as never }).then(
+        () => 'resolved',
+        (e: Error) => e.message,
+      );
+      expect(refusal.length).toBeLessThan(200);
+    },
+  );
 });
 
 /** The JSON text of a value with every object's keys sorted, as `jq -S` or a jsonb column gives it back. */
 function sortedKeys(value: unknown, indent?: number): string {
   const sort = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(sort) : v !== null && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort((v as Record<string, unknown>)[k])])) : v;
+    Array.isArray(v)
+      ? v.map(sort)
+      : v !== null && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, sort((v as Record<string, unknown>)[k])]),
+          )
+        : v;
   return JSON.stringify(sort(value), null, indent);
 }
 
@@ -156,17 +319,20 @@ describe('checkpoints kept in JSON stores', () => {
     ['the whole count', {}],
     ['placed queens', { placed: [[3, 5]] as [number, number][] }],
     ['a shard', { shard: { index: 1, count: 4 } }],
-  ])('of %s resume after their keys are sorted and the text pretty-printed, to the exact count', async (_label, extra) => {
-    const whole = await count(16, extra);
-    const { checkpoint } = await interrupted(16, { ...extra, workers: 1 }, 60);
-    expect(checkpoint).toBeDefined();
-    const text = sortedKeys(checkpoint, 2);
-    // The store really did reorder them: the shard's and plan's keys come back in another order.
-    expect(text.indexOf('"checksum"')).toBeLessThan(text.indexOf('"version"'));
-    if ('shard' in extra) expect(text.indexOf('"count"')).toBeLessThan(text.indexOf('"index"'));
-    const resumed = await count(16, { ...extra, resume: JSON.parse(text) });
-    expect(resumed).toMatchObject({ total: whole.total, unique: whole.unique, resumed: true });
-  });
+  ])(
+    'of %s resume after their keys are sorted and the text pretty-printed, to the exact count',
+    async (_label, extra) => {
+      const whole = await count(16, extra);
+      const { checkpoint } = await interrupted(16, { ...extra, workers: 1 }, 60);
+      expect(checkpoint).toBeDefined();
+      const text = sortedKeys(checkpoint, 2);
+      // The store really did reorder them: the shard's and plan's keys come back in another order.
+      expect(text.indexOf('"checksum"')).toBeLessThan(text.indexOf('"version"'));
+      if ('shard' in extra) expect(text.indexOf('"count"')).toBeLessThan(text.indexOf('"index"'));
+      const resumed = await count(16, { ...extra, resume: JSON.parse(text) });
+      expect(resumed).toMatchObject({ total: whole.total, unique: whole.unique, resumed: true });
+    },
+  );
 });
 
 describe('resume takes a copy of the checkpoint when the call is made', () => {
@@ -174,7 +340,8 @@ describe('resume takes a copy of the checkpoint when the call is made', () => {
     const { checkpoint } = await interrupted(16, { workers: 1 }, 150);
     for (const edit of [
       (c: { done: number[][]; plan: { subproblems: number } }) => (c.done[0][1] = c.plan.subproblems),
-      (c: { done: number[][]; plan: { subproblems: number } }) => c.done.push([c.plan.subproblems + 5, c.plan.subproblems + 9]),
+      (c: { done: number[][]; plan: { subproblems: number } }) =>
+        c.done.push([c.plan.subproblems + 5, c.plan.subproblems + 9]),
       (c: { total: string }) => (c.total = '0'),
     ]) {
       const mine = JSON.parse(JSON.stringify(checkpoint));
@@ -184,7 +351,7 @@ describe('resume takes a copy of the checkpoint when the call is made', () => {
     }
   });
 
-  it('reads each field of the caller\'s object once, so a getter cannot give the check one value and the count another', async () => {
+  it("reads each field of the caller's object once, so a getter cannot give the check one value and the count another", async () => {
     const { checkpoint } = await interrupted(16, { workers: 1 }, 150);
     const reads = new Map<string, number>();
     const tricky = {} as Record<string, unknown>;
@@ -203,7 +370,10 @@ describe('resume takes a copy of the checkpoint when the call is made', () => {
         },
       });
     }
-    expect(await count(16, { workers: 1, resume: tricky as unknown as Checkpoint })).toMatchObject({ total: 14772512, resumed: true });
+    expect(await count(16, { workers: 1, resume: tricky as unknown as Checkpoint })).toMatchObject({
+      total: 14772512,
+      resumed: true,
+    });
     expect([...reads.values()].every((times) => times === 1)).toBe(true);
     expect([...reads.keys()].sort()).toEqual(Object.keys(checkpoint!).sort());
   });

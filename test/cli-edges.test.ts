@@ -4,7 +4,18 @@
 // stops on a signal, also while it waits for input or for a reader. Run as a user runs it: the
 // built bin in a child process.
 import { spawn, spawnSync, type StdioOptions } from 'node:child_process';
-import { closeSync, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +32,11 @@ interface Run {
 
 function nqueens(args: string[], stdio: StdioOptions = 'pipe', shell?: string): Run {
   const r = shell
-    ? spawnSync('bash', ['-c', `${shell} "${process.execPath}" "${bin}" ${args.map((a) => `'${a}'`).join(' ')}`], { encoding: 'utf8', timeout: 60_000, stdio })
+    ? spawnSync('bash', ['-c', `${shell} "${process.execPath}" "${bin}" ${args.map((a) => `'${a}'`).join(' ')}`], {
+        encoding: 'utf8',
+        timeout: 60_000,
+        stdio,
+      })
     : spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 60_000, stdio });
   return { code: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
 }
@@ -39,7 +54,11 @@ function onFullDisk(args: string[]): Run {
 /** Starts nqueens; `signal` is sent `ms` after `ready` says so (or after `ms`); resolves on exit. */
 function started(args: string[], options: { stdio?: StdioOptions; shell?: string } = {}) {
   const child = options.shell
-    ? spawn('bash', ['-c', `${options.shell} exec "${process.execPath}" "${bin}" ${args.map((a) => `'${a}'`).join(' ')}`], { stdio: options.stdio ?? 'pipe' })
+    ? spawn(
+        'bash',
+        ['-c', `${options.shell} exec "${process.execPath}" "${bin}" ${args.map((a) => `'${a}'`).join(' ')}`],
+        { stdio: options.stdio ?? 'pipe' },
+      )
     : spawn(process.execPath, [bin, ...args], { stdio: options.stdio ?? 'pipe' });
   onTestFinished(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -70,17 +89,32 @@ const until = async (condition: () => boolean, what: string) => {
 
 describe('--checkpoint FILE that cannot hold checkpoints is refused before counting, with exit code 2 and one line', () => {
   // n = 18 would count for many seconds: an exit code 2 with nothing on stdout means it never began.
-  const unwritable = process.getuid?.() === 0 ? '/sys' : (() => {
-    const d = dir();
-    spawnSync('chmod', ['555', d]);
-    return d;
-  })();
+  const unwritable =
+    process.getuid?.() === 0
+      ? '/sys'
+      : (() => {
+          const d = dir();
+          spawnSync('chmod', ['555', d]);
+          return d;
+        })();
 
   it.each([
     ['an empty name', () => '', /^nqueens: --checkpoint needs a file name\n$/],
-    ['a file in a directory that does not exist', () => join(dir(), 'none', 'cp.json'), /^nqueens: --checkpoint \S+\/none\/cp\.json: the directory \S+\/none does not exist\n$/],
-    ['a file in a directory where no file can be created', () => join(unwritable, 'cp.json'), /^nqueens: --checkpoint \S+cp\.json: cannot write in \S+: (permission denied|read-only file system)\n$/],
-    ['a directory', () => dir(), /^nqueens: --checkpoint \S+ is a directory; it must be a regular file \(or not exist yet\)\n$/],
+    [
+      'a file in a directory that does not exist',
+      () => join(dir(), 'none', 'cp.json'),
+      /^nqueens: --checkpoint \S+\/none\/cp\.json: the directory \S+\/none does not exist\n$/,
+    ],
+    [
+      'a file in a directory where no file can be created',
+      () => join(unwritable, 'cp.json'),
+      /^nqueens: --checkpoint \S+cp\.json: cannot write in \S+: (permission denied|read-only file system)\n$/,
+    ],
+    [
+      'a directory',
+      () => dir(),
+      /^nqueens: --checkpoint \S+ is a directory; it must be a regular file \(or not exist yet\)\n$/,
+    ],
     [
       'a FIFO (which would block)',
       () => {
@@ -90,7 +124,11 @@ describe('--checkpoint FILE that cannot hold checkpoints is refused before count
       },
       /^nqueens: --checkpoint \S+cp\.json is a FIFO \(named pipe\); it must be a regular file \(or not exist yet\)\n$/,
     ],
-    ['a device', () => '/dev/null', /^nqueens: --checkpoint \/dev\/null is a device; it must be a regular file \(or not exist yet\)\n$/],
+    [
+      'a device',
+      () => '/dev/null',
+      /^nqueens: --checkpoint \/dev\/null is a device; it must be a regular file \(or not exist yet\)\n$/,
+    ],
   ])('%s', (_label, path, message) => {
     const file = path();
     const before = file === '' || !existsSync(join(file, '..')) ? null : readdirSync(join(file, '..')).sort();
@@ -134,7 +172,9 @@ describe('a signal tells where the progress is', () => {
     run.kill('SIGINT');
     const stopped = await run.exited;
     expect(stopped.code).toBe(130);
-    expect(stopped.stderr).toBe(`nqueens: progress saved to ${file}; run the same command to resume\nnqueens: interrupted\n`);
+    expect(stopped.stderr).toBe(
+      `nqueens: progress saved to ${file}; run the same command to resume\nnqueens: interrupted\n`,
+    );
     const second = nqueens(['16', '--engine', 'js', '--workers', '1', '--json', '--checkpoint', file]);
     expect(JSON.parse(second.stdout)).toMatchObject({ total: '14772512', unique: '1846955', resumed: true });
     expect(readdirSync(d)).toEqual([]);
@@ -144,17 +184,26 @@ describe('a signal tells where the progress is', () => {
     const d = dir();
     const file = join(d, 'run.json');
     // A file size limit of 0 blocks: every write of a checkpoint fails (EFBIG), as on a full disk.
-    const r = nqueens(['15', '--engine', 'js', '--workers', '1', '--json', '--checkpoint', file, '--checkpoint-every', '10ms'], 'pipe', "trap '' XFSZ; ulimit -f 0;");
+    const r = nqueens(
+      ['15', '--engine', 'js', '--workers', '1', '--json', '--checkpoint', file, '--checkpoint-every', '10ms'],
+      'pipe',
+      "trap '' XFSZ; ulimit -f 0;",
+    );
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ total: '2279184', resumed: false });
-    expect(r.stderr).toBe(`nqueens: cannot write the checkpoint ${file}: file too large; counting on, and trying again at the next checkpoint\n`);
+    expect(r.stderr).toBe(
+      `nqueens: cannot write the checkpoint ${file}: file too large; counting on, and trying again at the next checkpoint\n`,
+    );
     expect(readdirSync(d)).toEqual([]);
   });
 
   it('SIGTERM while no checkpoint can be written says the progress could not be saved, exit code 143, no temporary file', async () => {
     const d = dir();
     const file = join(d, 'run.json');
-    const run = started(['16', '--engine', 'js', '--workers', '1', '--checkpoint', file, '--checkpoint-every', '10ms'], { shell: "trap '' XFSZ; ulimit -f 0;" });
+    const run = started(
+      ['16', '--engine', 'js', '--workers', '1', '--checkpoint', file, '--checkpoint-every', '10ms'],
+      { shell: "trap '' XFSZ; ulimit -f 0;" },
+    );
     await until(() => run.stderr().includes('counting on'), 'the first failed write');
     run.kill('SIGTERM');
     const stopped = await run.exited;
@@ -185,7 +234,11 @@ describe('the result that cannot be written', () => {
     const d = dir();
     const shard = join(d, 'shard.json');
     writeFileSync(shard, `${nqueens(['10', '--shard', '0/1', '--json']).stdout}`);
-    expect(onFullDisk(['merge', shard])).toEqual({ code: 1, stdout: '', stderr: 'nqueens: cannot write the result: no space left on device\n' });
+    expect(onFullDisk(['merge', shard])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'nqueens: cannot write the result: no space left on device\n',
+    });
   });
 
   it('with --checkpoint on a full disk: the checkpoint is kept, finished, and says so; the next run prints the result at once and removes it', () => {

@@ -28,7 +28,11 @@ describe('values echoed in messages', () => {
     ['a choice', ['8', '--engine', HOSTILE], /^nqueens: --engine must be wasm, js or webgpu, got "(.*)"\n/],
     ['a number', ['8', '--workers', HOSTILE], /^nqueens: --workers must be a whole number, got "(.*)"\n/],
     ['a shard', ['8', '--shard', HOSTILE], /^nqueens: --shard takes i\/m, such as 0\/8, got "(.*)"\n/],
-    ['a duration', ['8', '--checkpoint', 'x.json', '--checkpoint-every', HOSTILE], /^nqueens: --checkpoint-every takes a duration such as 30s, 500ms, 5m or 1h, got "(.*)"\n/],
+    [
+      'a duration',
+      ['8', '--checkpoint', 'x.json', '--checkpoint-every', HOSTILE],
+      /^nqueens: --checkpoint-every takes a duration such as 30s, 500ms, 5m or 1h, got "(.*)"\n/,
+    ],
     ['a range', ['compare', HOSTILE], /^nqueens: compare takes n or a range such as 4\.\.14, got "(.*)"\n/],
   ])('%s holding terminal controls is shown escaped', (_label, args, message) => {
     const r = nqueens(args);
@@ -39,10 +43,22 @@ describe('values echoed in messages', () => {
   });
 
   it.each([
-    ['a board size', (long: string) => [long.replaceAll('x', '1')], /^nqueens: n must be a whole number from 1 to 32, got "1{100}"… \(100000 characters\)\n/],
-    ['a command', (long: string) => [long], /^nqueens: unknown command "x{100}"… \(100000 characters\); the commands are merge, compare, help/],
+    [
+      'a board size',
+      (long: string) => [long.replaceAll('x', '1')],
+      /^nqueens: n must be a whole number from 1 to 32, got "1{100}"… \(100000 characters\)\n/,
+    ],
+    [
+      'a command',
+      (long: string) => [long],
+      /^nqueens: unknown command "x{100}"… \(100000 characters\); the commands are merge, compare, help/,
+    ],
     ['an option', (long: string) => [`--${long}`, '8'], /^nqueens: unknown option '--x{98}… \(100002 characters\)'\n/],
-    ['a checkpoint path', (long: string) => ['8', '--checkpoint', `/nowhere/${long}`], /^nqueens: --checkpoint \/nowhere\/x{91}… \(100009 characters\): file name too long\n/],
+    [
+      'a checkpoint path',
+      (long: string) => ['8', '--checkpoint', `/nowhere/${long}`],
+      /^nqueens: --checkpoint \/nowhere\/x{91}… \(100009 characters\): file name too long\n/,
+    ],
   ])('%s of 100,000 characters is cut to its first hundred', (_label, args, message) => {
     const r = nqueens(args('x'.repeat(100_000)));
     expect(r.code).toBe(2);
@@ -53,7 +69,9 @@ describe('values echoed in messages', () => {
   it('a checkpoint path holding terminal controls is shown escaped', () => {
     const r = nqueens(['8', '--checkpoint', `/nowhere/${HOSTILE}/cp.json`]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`--checkpoint /nowhere/${ESCAPED}/cp.json: the directory /nowhere/${ESCAPED} does not exist`);
+    expect(r.stderr).toContain(
+      `--checkpoint /nowhere/${ESCAPED}/cp.json: the directory /nowhere/${ESCAPED} does not exist`,
+    );
     expect(r.stderr).not.toMatch(UNSAFE);
   });
 
@@ -65,12 +83,17 @@ describe('values echoed in messages', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`nqueens merge: ${dir}/${ESCAPED}.json:1: not a JSON line\n`);
     const missing = nqueens(['merge', join(dir, 'y'.repeat(200))]);
-    expect(missing.stderr).toMatch(/^nqueens merge: cannot read .*y+… \(\d+ characters\): no such file or directory\n$/);
+    expect(missing.stderr).toMatch(
+      /^nqueens merge: cannot read .*y+… \(\d+ characters\): no such file or directory\n$/,
+    );
   });
 
   it('a board size beyond 2^53 is shown as typed, not as the number it rounds to', () => {
     const r = nqueens(['9999999999999999']);
-    expect(r).toMatchObject({ code: 2, stderr: 'nqueens: n must be an integer from 1 to 32, got 9999999999999999\nRun nqueens --help for the usage.\n' });
+    expect(r).toMatchObject({
+      code: 2,
+      stderr: 'nqueens: n must be an integer from 1 to 32, got 9999999999999999\nRun nqueens --help for the usage.\n',
+    });
     const workers = nqueens(['8', '--workers', '9999999999999999']);
     expect(workers.stderr).toMatch(/^nqueens: --workers must be an integer from 1 to 256, got 9999999999999999\n/);
   });

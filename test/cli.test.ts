@@ -1,6 +1,15 @@
 // The nqueens command line, run as a user runs it: the built bin in a child process.
 import { execFile, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,7 +61,15 @@ describe('nqueens <n>', () => {
     const r = await nqueens(['10', '--json']);
     expect(r.code).toBe(0);
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
-    expect(JSON.parse(r.stdout)).toEqual({ n: 10, total: '724', unique: '92', engine: 'wasm', workers: 1, elapsedMs: expect.any(Number), resumed: false });
+    expect(JSON.parse(r.stdout)).toEqual({
+      n: 10,
+      total: '724',
+      unique: '92',
+      engine: 'wasm',
+      workers: 1,
+      elapsedMs: expect.any(Number),
+      resumed: false,
+    });
   });
 
   it('--engine and --workers choose the kernel and the threads', async () => {
@@ -97,9 +114,15 @@ describe('nqueens <n>', () => {
     const r = await nqueens(['compare', '4..6', '--runs', '1']);
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
-    expect(lines[0]).toBe('TypeScript against wasm: median ms per count of 1 runs per engine after a warm-up (a run repeats the count for at least 10 ms)');
+    expect(lines[0]).toBe(
+      'TypeScript against wasm: median ms per count of 1 runs per engine after a warm-up (a run repeats the count for at least 10 ms)',
+    );
     expect(lines[1]).toMatch(/^\s*n\s+total\s+unique\s+TypeScript ms\s+wasm ms\s+speed-up$/);
-    expect(lines.slice(3, 6).map((line) => line.trim().split(/\s+/).slice(0, 3))).toEqual([['4', '2', '1'], ['5', '10', '2'], ['6', '4', '1']]);
+    expect(lines.slice(3, 6).map((line) => line.trim().split(/\s+/).slice(0, 3))).toEqual([
+      ['4', '2', '1'],
+      ['5', '10', '2'],
+      ['6', '4', '1'],
+    ]);
     expect(lines[5]).toMatch(/^\s*6\s+4\s+1\s+[\d.e-]+\s+[\d.e-]+\s+[\d.]+x$/);
     expect(lines.slice(6)).toEqual(['']);
   });
@@ -107,10 +130,29 @@ describe('nqueens <n>', () => {
   it('compare --json prints a JSON line per n', async () => {
     const r = await nqueens(['compare', '5..6', '--runs', '1', '--json']);
     expect(r.code).toBe(0);
-    const rows = r.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(rows).toEqual([
-      { n: 5, total: '10', unique: '2', jsMs: expect.any(Number), wasmMs: expect.any(Number), speedup: expect.any(Number), runs: 1 },
-      { n: 6, total: '4', unique: '1', jsMs: expect.any(Number), wasmMs: expect.any(Number), speedup: expect.any(Number), runs: 1 },
+      {
+        n: 5,
+        total: '10',
+        unique: '2',
+        jsMs: expect.any(Number),
+        wasmMs: expect.any(Number),
+        speedup: expect.any(Number),
+        runs: 1,
+      },
+      {
+        n: 6,
+        total: '4',
+        unique: '1',
+        jsMs: expect.any(Number),
+        wasmMs: expect.any(Number),
+        speedup: expect.any(Number),
+        runs: 1,
+      },
     ]);
     for (const row of rows) expect(row.speedup).toBeCloseTo(row.jsMs / row.wasmMs, 6);
   });
@@ -122,10 +164,23 @@ describe('nqueens <n>', () => {
   it('--help, -h and help: the options of every command, examples and exit codes, within 80 columns', async () => {
     const help = (await nqueens(['--help'])).stdout;
     expect(help).toMatch(/^Usage: nqueens <n> \[options\]\n {7}nqueens <command> \[options\]\n/);
-    for (const flag of ['--engine', '--workers', '--shard', '--json', '--checkpoint <file>', '--checkpoint-every', '--progress', '--print', '--limit', '-v, --version', '-h, --help']) {
+    for (const flag of [
+      '--engine',
+      '--workers',
+      '--shard',
+      '--json',
+      '--checkpoint <file>',
+      '--checkpoint-every',
+      '--progress',
+      '--print',
+      '--limit',
+      '-v, --version',
+      '-h, --help',
+    ]) {
       expect(help).toContain(flag);
     }
-    for (const command of ['merge [options] [files...]', 'compare [options] <n-or-range>', 'help [command]']) expect(help).toContain(command);
+    for (const command of ['merge [options] [files...]', 'compare [options] <n-or-range>', 'help [command]'])
+      expect(help).toContain(command);
     expect(help).toContain('Examples:');
     expect(help).toContain('Exit codes: 0 done, 1 failed, 2 bad arguments or an unusable file,');
     expect(help.split('\n').filter((line) => [...line].length > 80)).toEqual([]);
@@ -145,15 +200,21 @@ describe('nqueens <n>', () => {
   });
 });
 
-describe('bad arguments: one line in the flags\' names and a pointer to the help on stderr, exit code 2', () => {
+describe("bad arguments: one line in the flags' names and a pointer to the help on stderr, exit code 2", () => {
   it.each([
     [[], /^nqueens: no board size or command given\n/],
     [['abc'], /^nqueens: unknown command "abc"; the commands are merge, compare, help, or give a board size n\n/],
-    [['merg'], /^nqueens: unknown command "merg" \(did you mean merge\?\); the commands are merge, compare, help, or give a board size n\n/],
+    [
+      ['merg'],
+      /^nqueens: unknown command "merg" \(did you mean merge\?\); the commands are merge, compare, help, or give a board size n\n/,
+    ],
     [['0'], /^nqueens: n must be an integer from 1 to 32, got 0\n/],
     [['33'], /^nqueens: n must be an integer from 1 to 32, got 33\n/],
     [['8', '--engine', 'gpu'], /^nqueens: --engine must be wasm, js or webgpu, got "gpu"\n/],
-    [['8', '--engine', 'webgpu', '--workers', '2'], /^nqueens: --workers does not apply to engine 'webgpu': the GPU is driven from the calling thread; leave workers out\n/],
+    [
+      ['8', '--engine', 'webgpu', '--workers', '2'],
+      /^nqueens: --workers does not apply to engine 'webgpu': the GPU is driven from the calling thread; leave workers out\n/,
+    ],
     [['8', '--print', '--engine', 'webgpu'], /^nqueens: --engine must be 'wasm' or 'js', got "webgpu"\n/],
     [['8', '--workers', '0'], /^nqueens: --workers must be an integer from 1 to 256, got 0\n/],
     [['8', '--workers', 'two'], /^nqueens: --workers must be a whole number, got "two"\n/],
@@ -198,7 +259,11 @@ describe('nqueens merge', () => {
     const files = await shards(10, 3, dir);
     const r = await nqueens(['merge', ...files]);
     expect(r).toEqual({ code: 0, stdout: 'n = 10: 724 solutions (3 shards merged)\n', stderr: '' });
-    expect(JSON.parse((await nqueens(['merge', '--json', ...files])).stdout)).toEqual({ n: 10, shards: 3, total: '724' });
+    expect(JSON.parse((await nqueens(['merge', '--json', ...files])).stdout)).toEqual({
+      n: 10,
+      shards: 3,
+      total: '724',
+    });
     // Several results in one file (as kubectl logs collects them) work the same.
     const joined = join(dir, 'all.jsonl');
     writeFileSync(joined, files.map((f) => readFileSync(f, 'utf8')).join(''));
@@ -214,11 +279,18 @@ describe('nqueens merge', () => {
       [[a, c], /^nqueens merge: 1 of 3 shards missing \(n = 10\): 1\n$/],
       [[a, b, b, c], /^nqueens merge: shard 1\/3 is there twice: .*n10-1-of-3.json:1 and .*n10-1-of-3.json:1\n$/],
       [[a, b, other], /^nqueens merge: .*n11-0-of-3.json:1 is for n = 11, but .*n10-0-of-3.json:1 is for n = 10\n$/],
-      [[a, b, c, split], /^nqueens merge: .*n10-0-of-2.json:1 is from a split into 2, but .*n10-0-of-3.json:1 from a split into 3\n$/],
+      [
+        [a, b, c, split],
+        /^nqueens merge: .*n10-0-of-2.json:1 is from a split into 2, but .*n10-0-of-3.json:1 from a split into 3\n$/,
+      ],
     ];
     for (const [files, message] of cases) {
       const r = await nqueens(['merge', ...files]);
-      expect({ code: r.code, stderr: r.stderr, stdout: r.stdout }).toEqual({ code: 1, stderr: expect.stringMatching(message), stdout: '' });
+      expect({ code: r.code, stderr: r.stderr, stdout: r.stdout }).toEqual({
+        code: 1,
+        stderr: expect.stringMatching(message),
+        stdout: '',
+      });
     }
   });
 
@@ -237,7 +309,11 @@ describe('nqueens merge', () => {
     ];
     for (const [files, message] of cases) {
       const r = await nqueens(['merge', ...files]);
-      expect({ code: r.code, stderr: r.stderr, stdout: r.stdout }).toEqual({ code: 2, stderr: expect.stringMatching(message), stdout: '' });
+      expect({ code: r.code, stderr: r.stderr, stdout: r.stdout }).toEqual({
+        code: 2,
+        stderr: expect.stringMatching(message),
+        stdout: '',
+      });
     }
   });
 });
@@ -269,7 +345,11 @@ describe('nqueens merge, hardened', () => {
     ];
     for (const [name, bytes] of files) {
       writeFileSync(join(dir, name), bytes);
-      expect({ name, ...mergeInput('', [join(dir, name)]) }).toMatchObject({ name, status: 0, stdout: 'n = 10: 724 solutions (2 shards merged)\n' });
+      expect({ name, ...mergeInput('', [join(dir, name)]) }).toMatchObject({
+        name,
+        status: 0,
+        stdout: 'n = 10: 724 solutions (2 shards merged)\n',
+      });
     }
   });
 
@@ -277,7 +357,11 @@ describe('nqueens merge, hardened', () => {
     ['n = 0', line(0, 1, '1', 0), /:1: n must be an integer from 1 to 32/],
     ['n = 33', line(0, 1, '1', 33), /:1: n must be an integer from 1 to 32/],
     ['n = 1e300', line(0, 1, '1', 1e300), /:1: n must be an integer from 1 to 32/],
-    ['a shard count beyond 2^53', line(0, 2 ** 60, '1'), /:1: shard.count must be a whole number from 1 to 9007199254740991/],
+    [
+      'a shard count beyond 2^53',
+      line(0, 2 ** 60, '1'),
+      /:1: shard.count must be a whole number from 1 to 9007199254740991/,
+    ],
     ['a shard count of 0', line(0, 0, '1'), /:1: shard.count must be a whole number from 1/],
     ['an index beyond its count', line(5, 5, '1'), /:1: shard.index must be a whole number from 0 to 4/],
     ['a negative total', line(0, 1, '-1'), /:1: total must be a decimal string of at most 40 digits/],
@@ -298,11 +382,16 @@ describe('nqueens merge, hardened', () => {
   it('reads a 200 MB line without holding it: refused after its first 4096 characters, in 64 MB of heap', () => {
     const r = spawnSync(
       'bash',
-      ['-c', `head -c 200000000 /dev/zero | tr '\\0' '[' | "${process.execPath}" --max-old-space-size=64 "${bin}" merge; echo "status $?"`],
+      [
+        '-c',
+        `head -c 200000000 /dev/zero | tr '\\0' '[' | "${process.execPath}" --max-old-space-size=64 "${bin}" merge; echo "status $?"`,
+      ],
       { encoding: 'utf8', timeout: 60_000 },
     );
     expect(r.stdout).toBe('status 2\n');
-    expect(r.stderr).toMatch(/^nqueens merge: \(standard input\): line 1 is longer than 4096 characters: not a shard result\n$/);
+    expect(r.stderr).toMatch(
+      /^nqueens merge: \(standard input\): line 1 is longer than 4096 characters: not a shard result\n$/,
+    );
   });
 });
 
@@ -338,7 +427,13 @@ describe('recipes', () => {
     let lines = '';
     for (let index = 0; index < shards; index++) {
       const r = spawnSync('sh', ['-c', args!], {
-        env: { ...env, N: '12', SHARDS: String(shards), JOB_COMPLETION_INDEX: String(index), CHECKPOINT_DIR: checkpoints },
+        env: {
+          ...env,
+          N: '12',
+          SHARDS: String(shards),
+          JOB_COMPLETION_INDEX: String(index),
+          CHECKPOINT_DIR: checkpoints,
+        },
         encoding: 'utf8',
       });
       expect(r.status).toBe(0);
@@ -423,25 +518,38 @@ describe('signals', () => {
   it.each([
     ['SIGINT', 130],
     ['SIGTERM', 143],
-  ] as const)('%s stops compare in the middle of a timing, keeping the rows measured before it, whole', async (signal, code) => {
-    const r = await interrupt(['compare', '10..16'], signal, 2500);
-    expect(r.code).toBe(code);
-    expect(r.stopMs).toBeLessThan(2000);
-    const lines = r.stdout.split('\n');
-    expect(lines.at(-1)).toBe('');
-    const rows = lines.slice(3, -1).map((line) => Number(line.trim().split(/\s+/)[0]));
-    // Some rows were measured, in order, and n = 16 (seconds on the TypeScript kernel) was not.
-    expect(rows.length).toBeGreaterThan(0);
-    expect(rows).toEqual(rows.map((_, i) => 10 + i));
-    expect(rows).not.toContain(16);
-  });
+  ] as const)(
+    '%s stops compare in the middle of a timing, keeping the rows measured before it, whole',
+    async (signal, code) => {
+      const r = await interrupt(['compare', '10..16'], signal, 2500);
+      expect(r.code).toBe(code);
+      expect(r.stopMs).toBeLessThan(2000);
+      const lines = r.stdout.split('\n');
+      expect(lines.at(-1)).toBe('');
+      const rows = lines.slice(3, -1).map((line) => Number(line.trim().split(/\s+/)[0]));
+      // Some rows were measured, in order, and n = 16 (seconds on the TypeScript kernel) was not.
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows).toEqual(rows.map((_, i) => 10 + i));
+      expect(rows).not.toContain(16);
+    },
+  );
 
   it('a reader that stops early (| head) ends the command quietly', () => {
-    const r = spawnSync('bash', ['-c', `"${process.execPath}" "${bin}" 16 --print | head -3; echo "status \${PIPESTATUS[0]}"`], {
-      encoding: 'utf8',
-      timeout: 20_000,
-    });
-    expect(r.stdout.split('\n')).toEqual(['#1: 0 2 4 1 12 8 13 11 14 5 15 6 3 10 7 9', `Q${' .'.repeat(15)}`, `. . Q${' .'.repeat(13)}`, 'status 0', '']);
+    const r = spawnSync(
+      'bash',
+      ['-c', `"${process.execPath}" "${bin}" 16 --print | head -3; echo "status \${PIPESTATUS[0]}"`],
+      {
+        encoding: 'utf8',
+        timeout: 20_000,
+      },
+    );
+    expect(r.stdout.split('\n')).toEqual([
+      '#1: 0 2 4 1 12 8 13 11 14 5 15 6 3 10 7 9',
+      `Q${' .'.repeat(15)}`,
+      `. . Q${' .'.repeat(13)}`,
+      'status 0',
+      '',
+    ]);
     expect(r.stderr).toBe('');
   });
 });

@@ -89,7 +89,13 @@ describe('adding up subproblems', () => {
   });
 
   it('subproblems that stand only for themselves (no stabilizer) add no unique count', () => {
-    const given: Given[] = Array.from({ length: 40 }, (_, i) => ({ completions: BigInt(i) * 2n ** 47n, halfTurns: 0n, quarterTurns: 0n, weight: 1, stabilizer: 0 }));
+    const given: Given[] = Array.from({ length: 40 }, (_, i) => ({
+      completions: BigInt(i) * 2n ** 47n,
+      halfTurns: 0n,
+      quarterTurns: 0n,
+      weight: 1,
+      stabilizer: 0,
+    }));
     const tally = countAll(given, 3);
     expect(tally.unique).toBe(0n);
     expect(tally.total).toBe(expected(given).total);
@@ -101,7 +107,18 @@ describe('the wasm kernel reading its u64 results', () => {
     const exports = instantiateKernelSync(compileKernelSync());
     const kernel = wasmKernel(exports);
     const results = new BigUint64Array(exports.memory.buffer, exports.resultsOffset(), BATCH * RESULT_WORDS);
-    const values = [0n, 1n, 2n ** 32n - 1n, 2n ** 32n, 2n ** 32n + 7n, 2n ** 49n + 3n, 2n ** 53n - 1n, 2n ** 53n, 2n ** 63n + 5n, 2n ** 64n - 1n];
+    const values = [
+      0n,
+      1n,
+      2n ** 32n - 1n,
+      2n ** 32n,
+      2n ** 32n + 7n,
+      2n ** 49n + 3n,
+      2n ** 53n - 1n,
+      2n ** 53n,
+      2n ** 63n + 5n,
+      2n ** 64n - 1n,
+    ];
     values.forEach((v, k) => (results[k * RESULT_WORDS + 1] = v));
     values.forEach((v, k) => {
       expect(kernel.result(k, 1)).toBe(v < 2n ** 53n ? Number(v) : Infinity);

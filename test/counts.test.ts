@@ -29,7 +29,16 @@ describe.each(ENGINES)('engine %s', (engine) => {
 describe('public results', () => {
   it('count results are numbers with the documented fields', () => {
     const r = countSync(8);
-    expect(r).toEqual({ n: 8, total: 92, unique: 12, exact: { total: 92n, unique: 12n }, engine: 'wasm', workers: 1, elapsedMs: expect.any(Number), resumed: false });
+    expect(r).toEqual({
+      n: 8,
+      total: 92,
+      unique: 12,
+      exact: { total: 92n, unique: 12n },
+      engine: 'wasm',
+      workers: 1,
+      elapsedMs: expect.any(Number),
+      resumed: false,
+    });
     expect(r.elapsedMs).toBeGreaterThanOrEqual(0);
   });
 

@@ -24,52 +24,238 @@ const sharedOptionCases: Case[] = [
   ['options a Date', 8, new Date(0), TypeError, /options must be a plain object, got a Date/],
   ['options an array', 8, [], TypeError, /options must be a plain object, got an array of length 0/],
   ['unknown option', 8, { engin: 'js' }, TypeError, /unknown option "engin"; the options are engine, /],
-  ['placed not an array', 8, { placed: { 0: [0, 0] } }, TypeError, /options.placed must be an array of \[row, col\] pairs/],
-  ['queen not a pair', 8, { placed: [[1, 2, 3]] }, TypeError, /options.placed\[0\] must be a \[row, col\] pair, got an array of length 3/],
-  ['a hole among the queens', 8, { placed: [[0, 0], , [5, 1]] }, TypeError, /options.placed\[1\] must be a \[row, col\] pair, got a hole/], // eslint-disable-line no-sparse-arrays
-  ['a queen with a hole', 8, { placed: [[0, 0], new Array(2)] }, TypeError, /options.placed\[1\] must be a \[row, col\] pair, got an array of length 2/],
-  ['more queens than rows', 8, { placed: new Array(9).fill([0, 0]) }, RangeError, /options.placed must hold at most 8 queens \(one per row\), got 9/],
-  ['a hundred million queens', 8, { placed: new Array(1e8) }, RangeError, /options.placed must hold at most 8 queens \(one per row\), got 100000000/],
+  [
+    'placed not an array',
+    8,
+    { placed: { 0: [0, 0] } },
+    TypeError,
+    /options.placed must be an array of \[row, col\] pairs/,
+  ],
+  [
+    'queen not a pair',
+    8,
+    { placed: [[1, 2, 3]] },
+    TypeError,
+    /options.placed\[0\] must be a \[row, col\] pair, got an array of length 3/,
+  ],
+  [
+    'a hole among the queens',
+    8,
+    { placed: [[0, 0], , [5, 1]] },
+    TypeError,
+    /options.placed\[1\] must be a \[row, col\] pair, got a hole/,
+  ], // eslint-disable-line no-sparse-arrays
+  [
+    'a queen with a hole',
+    8,
+    { placed: [[0, 0], new Array(2)] },
+    TypeError,
+    /options.placed\[1\] must be a \[row, col\] pair, got an array of length 2/,
+  ],
+  [
+    'more queens than rows',
+    8,
+    { placed: new Array(9).fill([0, 0]) },
+    RangeError,
+    /options.placed must hold at most 8 queens \(one per row\), got 9/,
+  ],
+  [
+    'a hundred million queens',
+    8,
+    { placed: new Array(1e8) },
+    RangeError,
+    /options.placed must hold at most 8 queens \(one per row\), got 100000000/,
+  ],
   ['queen as a string', 8, { placed: ['a1'] }, TypeError, /options.placed\[0\] must be a \[row, col\] pair, got "a1"/],
-  ['row as a string', 8, { placed: [['1', 2]] }, TypeError, /options.placed\[0\]\[0\] \(row\) must be an integer from 0 to 7, got "1"/],
-  ['queen off the board (row)', 8, { placed: [[8, 0]] }, RangeError, /options.placed\[0\]\[0\] \(row\) must be an integer from 0 to 7, got 8/],
-  ['queen off the board (col)', 8, { placed: [[0, 2], [1, -1]] }, RangeError, /options.placed\[1\]\[1\] \(col\) must be an integer from 0 to 7, got -1/],
+  [
+    'row as a string',
+    8,
+    { placed: [['1', 2]] },
+    TypeError,
+    /options.placed\[0\]\[0\] \(row\) must be an integer from 0 to 7, got "1"/,
+  ],
+  [
+    'queen off the board (row)',
+    8,
+    { placed: [[8, 0]] },
+    RangeError,
+    /options.placed\[0\]\[0\] \(row\) must be an integer from 0 to 7, got 8/,
+  ],
+  [
+    'queen off the board (col)',
+    8,
+    {
+      placed: [
+        [0, 2],
+        [1, -1],
+      ],
+    },
+    RangeError,
+    /options.placed\[1\]\[1\] \(col\) must be an integer from 0 to 7, got -1/,
+  ],
   ['fractional column', 8, { placed: [[0, 1.5]] }, RangeError, /\(col\) must be an integer from 0 to 7, got 1.5/],
-  ['two queens in a row', 8, { placed: [[3, 1], [3, 5]] }, RangeError, /options.placed\[1\] \[3, 5\] shares a row with options.placed\[0\] \[3, 1\]/],
-  ['two queens in a column', 8, { placed: [[1, 4], [6, 4]] }, RangeError, /shares a column/],
-  ['two queens on a diagonal', 8, { placed: [[0, 0], [5, 5]] }, RangeError, /shares a diagonal/],
-  ['two queens on an anti-diagonal', 8, { placed: [[0, 7], [3, 4]] }, RangeError, /shares a diagonal/],
-  ['the same queen twice', 8, { placed: [[2, 2], [2, 2]] }, RangeError, /shares a row/],
+  [
+    'two queens in a row',
+    8,
+    {
+      placed: [
+        [3, 1],
+        [3, 5],
+      ],
+    },
+    RangeError,
+    /options.placed\[1\] \[3, 5\] shares a row with options.placed\[0\] \[3, 1\]/,
+  ],
+  [
+    'two queens in a column',
+    8,
+    {
+      placed: [
+        [1, 4],
+        [6, 4],
+      ],
+    },
+    RangeError,
+    /shares a column/,
+  ],
+  [
+    'two queens on a diagonal',
+    8,
+    {
+      placed: [
+        [0, 0],
+        [5, 5],
+      ],
+    },
+    RangeError,
+    /shares a diagonal/,
+  ],
+  [
+    'two queens on an anti-diagonal',
+    8,
+    {
+      placed: [
+        [0, 7],
+        [3, 4],
+      ],
+    },
+    RangeError,
+    /shares a diagonal/,
+  ],
+  [
+    'the same queen twice',
+    8,
+    {
+      placed: [
+        [2, 2],
+        [2, 2],
+      ],
+    },
+    RangeError,
+    /shares a row/,
+  ],
   ['shard not an object', 8, { shard: 3 }, TypeError, /options.shard must be an object \{ index, count \}, got 3/],
   ['shard a Map', 8, { shard: new Map() }, TypeError, /options.shard must be an object \{ index, count \}, got a Map/],
-  ['shard count beyond 2^53', 8, { shard: { index: 0, count: 2 ** 60 } }, RangeError, /options.shard.count must be an integer from 1 to 9007199254740991/],
+  [
+    'shard count beyond 2^53',
+    8,
+    { shard: { index: 0, count: 2 ** 60 } },
+    RangeError,
+    /options.shard.count must be an integer from 1 to 9007199254740991/,
+  ],
   ['shard count missing', 8, { shard: { index: 0 } }, TypeError, /options.shard.count must be an integer from 1 to/],
-  ['shard count 0', 8, { shard: { index: 0, count: 0 } }, RangeError, /options.shard.count must be an integer from 1 to/],
-  ['shard index = count', 8, { shard: { index: 4, count: 4 } }, RangeError, /options.shard.index must be an integer from 0 to 3, got 4/],
-  ['shard index negative', 8, { shard: { index: -1, count: 4 } }, RangeError, /options.shard.index must be an integer from 0 to 3, got -1/],
-  ['shard index as a string', 8, { shard: { index: '1', count: 4 } }, TypeError, /options.shard.index must be an integer from 0 to 3, got "1"/],
+  [
+    'shard count 0',
+    8,
+    { shard: { index: 0, count: 0 } },
+    RangeError,
+    /options.shard.count must be an integer from 1 to/,
+  ],
+  [
+    'shard index = count',
+    8,
+    { shard: { index: 4, count: 4 } },
+    RangeError,
+    /options.shard.index must be an integer from 0 to 3, got 4/,
+  ],
+  [
+    'shard index negative',
+    8,
+    { shard: { index: -1, count: 4 } },
+    RangeError,
+    /options.shard.index must be an integer from 0 to 3, got -1/,
+  ],
+  [
+    'shard index as a string',
+    8,
+    { shard: { index: '1', count: 4 } },
+    TypeError,
+    /options.shard.index must be an integer from 0 to 3, got "1"/,
+  ],
 ];
 
 const syncOnlyCases: Case[] = [
   ['engine gpu', 8, { engine: 'gpu' }, TypeError, /options.engine must be 'wasm' or 'js', got "gpu"/],
   ['engine as a number', 8, { engine: 1 }, TypeError, /options.engine must be 'wasm' or 'js', got 1/],
-  ['engine webgpu (asynchronous)', 8, { engine: 'webgpu' }, TypeError, /options.engine must be 'wasm' or 'js' for countSync, got "webgpu": the GPU answers asynchronously; count with it through count\(\)/],
+  [
+    'engine webgpu (asynchronous)',
+    8,
+    { engine: 'webgpu' },
+    TypeError,
+    /options.engine must be 'wasm' or 'js' for countSync, got "webgpu": the GPU answers asynchronously; count with it through count\(\)/,
+  ],
 ];
 
 const asyncOnlyCases: Case[] = [
   ['engine gpu', 8, { engine: 'gpu' }, TypeError, /options.engine must be 'wasm', 'js' or 'webgpu', got "gpu"/],
   ['engine as a number', 8, { engine: 1 }, TypeError, /options.engine must be 'wasm', 'js' or 'webgpu', got 1/],
-  ['workers with the webgpu engine', 8, { engine: 'webgpu', workers: 2 }, TypeError, /options.workers does not apply to engine 'webgpu': the GPU is driven from the calling thread; leave workers out/],
+  [
+    'workers with the webgpu engine',
+    8,
+    { engine: 'webgpu', workers: 2 },
+    TypeError,
+    /options.workers does not apply to engine 'webgpu': the GPU is driven from the calling thread; leave workers out/,
+  ],
   ['workers 0', 8, { workers: 0 }, RangeError, /options.workers must be an integer from 1 to 256, got 0/],
   ['workers 1.5', 8, { workers: 1.5 }, RangeError, /options.workers must be an integer from 1 to 256, got 1.5/],
   ['workers as a string', 8, { workers: '2' }, TypeError, /options.workers must be an integer from 1 to 256, got "2"/],
   ['signal not a signal', 8, { signal: {} }, TypeError, /options.signal must be an AbortSignal, got an object/],
-  ['signal without listeners', 8, { signal: { aborted: false } }, TypeError, /options.signal must be an AbortSignal, got an object/],
-  ['signal without removeEventListener', 8, { signal: { aborted: false, addEventListener() {} } }, TypeError, /options.signal must be an AbortSignal/],
+  [
+    'signal without listeners',
+    8,
+    { signal: { aborted: false } },
+    TypeError,
+    /options.signal must be an AbortSignal, got an object/,
+  ],
+  [
+    'signal without removeEventListener',
+    8,
+    { signal: { aborted: false, addEventListener() {} } },
+    TypeError,
+    /options.signal must be an AbortSignal/,
+  ],
   ['onCheckpoint not a function', 8, { onCheckpoint: 1 }, TypeError, /options.onCheckpoint must be a function, got 1/],
-  ['checkpointEveryMs 0', 8, { checkpointEveryMs: 0 }, RangeError, /options.checkpointEveryMs must be an integer from 1 to 2147483647, got 0/],
-  ['resume not a checkpoint', 8, { resume: 'file.json' }, TypeError, /options.resume must be a checkpoint object \(from onCheckpoint\), got "file.json"/],
-  ['onProgress not a function', 8, { onProgress: 'bar' }, TypeError, /options.onProgress must be a function, got "bar"/],
+  [
+    'checkpointEveryMs 0',
+    8,
+    { checkpointEveryMs: 0 },
+    RangeError,
+    /options.checkpointEveryMs must be an integer from 1 to 2147483647, got 0/,
+  ],
+  [
+    'resume not a checkpoint',
+    8,
+    { resume: 'file.json' },
+    TypeError,
+    /options.resume must be a checkpoint object \(from onCheckpoint\), got "file.json"/,
+  ],
+  [
+    'onProgress not a function',
+    8,
+    { onProgress: 'bar' },
+    TypeError,
+    /options.onProgress must be a function, got "bar"/,
+  ],
 ];
 
 describe('countSync', () => {
@@ -79,7 +265,9 @@ describe('countSync', () => {
   });
 
   it('does not take the async-only options', () => {
-    expect(() => countSync(8, { workers: 2 } as never)).toThrow(/countSync: unknown option "workers"; the options are engine, placed, shard/);
+    expect(() => countSync(8, { workers: 2 } as never)).toThrow(
+      /countSync: unknown option "workers"; the options are engine, placed, shard/,
+    );
   });
 });
 

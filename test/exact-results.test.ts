@@ -16,7 +16,8 @@ vi.mock('../src/kernel/instances.js', async (importOriginal) => {
       given.current === null ? real.acquireKernelSync(engine) : givenKernel(given.current, 1),
     acquireKernel: async (engine: Parameters<typeof real.acquireKernel>[0]) =>
       given.current === null ? real.acquireKernel(engine) : givenKernel(given.current, 1),
-    releaseKernel: (kernel: Parameters<typeof real.releaseKernel>[0]) => (given.current === null ? real.releaseKernel(kernel) : undefined),
+    releaseKernel: (kernel: Parameters<typeof real.releaseKernel>[0]) =>
+      given.current === null ? real.releaseKernel(kernel) : undefined,
   };
 });
 
@@ -43,15 +44,18 @@ describe('a count past 2^53', () => {
   it.each([
     ['countSync', () => countSync(8)],
     ['count', () => count(8)],
-  ])('%s: total and unique are the numbers nearest, exact the counts as bigint, and JSON has them as decimal strings', async (_label, run) => {
-    given.current = [whole];
-    const result = await run();
-    expect(result.exact.total).toBe(completions);
-    expect(result.exact.unique).toBe(unique);
-    expect(result.total).toBe(Number(completions));
-    expect(result.unique).toBe(Number(unique));
-    expect(JSON.parse(JSON.stringify(result)).exact).toEqual({ total: String(completions), unique: String(unique) });
-  });
+  ])(
+    '%s: total and unique are the numbers nearest, exact the counts as bigint, and JSON has them as decimal strings',
+    async (_label, run) => {
+      given.current = [whole];
+      const result = await run();
+      expect(result.exact.total).toBe(completions);
+      expect(result.exact.unique).toBe(unique);
+      expect(result.total).toBe(Number(completions));
+      expect(result.unique).toBe(Number(unique));
+      expect(JSON.parse(JSON.stringify(result)).exact).toEqual({ total: String(completions), unique: String(unique) });
+    },
+  );
 
   it('of a shard: exact.unique is null, exact.total exact', () => {
     // A shard of n = 8 is the same one subproblem (shard 0 of 1), counted without the unique count.

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 /** WebAssembly with some of its members replaced (its own members are not enumerable: no spread). */
 function webAssemblyWith(replaced: Record<string, unknown>): unknown {
   const copy: Record<string, unknown> = {};
-  for (const key of Object.getOwnPropertyNames(WebAssembly)) copy[key] = (WebAssembly as unknown as Record<string, unknown>)[key];
+  for (const key of Object.getOwnPropertyNames(WebAssembly))
+    copy[key] = (WebAssembly as unknown as Record<string, unknown>)[key];
   return { ...copy, ...replaced };
 }
 
@@ -33,7 +34,9 @@ describe('without WebAssembly', () => {
   it('an explicit wasm engine is a clear error', async () => {
     vi.stubGlobal('WebAssembly', undefined);
     const { count, countSync, compareEngines } = await freshPackage();
-    expect(() => countSync(8, { engine: 'wasm' })).toThrow(/the 'wasm' engine is unavailable here \(this runtime has no WebAssembly\); use engine: 'js'/);
+    expect(() => countSync(8, { engine: 'wasm' })).toThrow(
+      /the 'wasm' engine is unavailable here \(this runtime has no WebAssembly\); use engine: 'js'/,
+    );
     await expect(count(8, { engine: 'wasm' })).rejects.toThrow(/'wasm' engine is unavailable/);
     await expect(compareEngines(8)).rejects.toThrow(/'wasm' engine is unavailable/);
   });
@@ -41,7 +44,12 @@ describe('without WebAssembly', () => {
   it('solutions fall back too, and refuse an explicit wasm engine', async () => {
     vi.stubGlobal('WebAssembly', undefined);
     const { solutions } = await freshPackage();
-    expect([...solutions(6)]).toEqual([[1, 3, 5, 0, 2, 4], [2, 5, 1, 4, 0, 3], [3, 0, 4, 1, 5, 2], [4, 2, 0, 5, 3, 1]]);
+    expect([...solutions(6)]).toEqual([
+      [1, 3, 5, 0, 2, 4],
+      [2, 5, 1, 4, 0, 3],
+      [3, 0, 4, 1, 5, 2],
+      [4, 2, 0, 5, 3, 1],
+    ]);
     expect(() => solutions(6, { engine: 'wasm' })).toThrow(/'wasm' engine is unavailable/);
   });
 
@@ -60,7 +68,9 @@ describe('without WebAssembly', () => {
 
   it('instantiation refused after a compile that worked (WebKit under such a CSP) falls back the same way', async () => {
     function refuse(): never {
-      throw new WebAssembly.CompileError("Refused to create a WebAssembly object because 'unsafe-eval' or 'wasm-unsafe-eval' is not an allowed source");
+      throw new WebAssembly.CompileError(
+        "Refused to create a WebAssembly object because 'unsafe-eval' or 'wasm-unsafe-eval' is not an allowed source",
+      );
     }
     vi.stubGlobal('WebAssembly', webAssemblyWith({ Instance: refuse, instantiate: async () => refuse() }));
     const { count, countSync, solutions } = await freshPackage();
@@ -68,9 +78,14 @@ describe('without WebAssembly', () => {
     expect(result).toMatchObject({ total: 724, unique: 92, engine: 'js' });
     expect(result.fallbackReason).toMatch(/^CompileError: Refused to create a WebAssembly object/);
     expect(await count(10)).toMatchObject({ total: 724, engine: 'js', fallbackReason: result.fallbackReason });
-    expect(() => countSync(6, { engine: 'wasm' })).toThrow(/'wasm' engine is unavailable here \(CompileError: Refused to create/);
+    expect(() => countSync(6, { engine: 'wasm' })).toThrow(
+      /'wasm' engine is unavailable here \(CompileError: Refused to create/,
+    );
     await expect(count(6, { engine: 'wasm' })).rejects.toThrow(/'wasm' engine is unavailable here/);
-    expect([...solutions(4)]).toEqual([[1, 3, 0, 2], [2, 0, 3, 1]]);
+    expect([...solutions(4)]).toEqual([
+      [1, 3, 0, 2],
+      [2, 0, 3, 1],
+    ]);
   });
 
   it('with WebAssembly present the default engine is wasm, and the result has no fallbackReason', async () => {
@@ -115,7 +130,7 @@ describe('useWasmModule, where the host compiles no bytes (workerd)', () => {
     expect(await count(15, { workers: 2 })).toMatchObject({ total: 2279184, engine: 'wasm', workers: 2 });
   });
 
-  it('refuses what is not a module (TypeError) and a module that is not this build\'s kernel (RangeError)', async () => {
+  it("refuses what is not a module (TypeError) and a module that is not this build's kernel (RangeError)", async () => {
     const { useWasmModule, countSync } = await freshPackage();
     expect(() => useWasmModule(new Uint8Array(8) as unknown as WebAssembly.Module)).toThrow(TypeError);
     expect(() => useWasmModule(new Uint8Array(8) as unknown as WebAssembly.Module)).toThrow(
@@ -124,7 +139,9 @@ describe('useWasmModule, where the host compiles no bytes (workerd)', () => {
     const empty = new WebAssembly.Module(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
     expect(() => useWasmModule(empty)).toThrow(RangeError);
     expect(() => useWasmModule(empty)).toThrow(/got a module that is not an nqueens-wasm kernel$/);
-    expect(() => useWasmModule(moduleWithSection('nqueens-wasm', '0123456789abcdef'))).toThrow(/got the kernel of build "0123456789abcdef"$/);
+    expect(() => useWasmModule(moduleWithSection('nqueens-wasm', '0123456789abcdef'))).toThrow(
+      /got the kernel of build "0123456789abcdef"$/,
+    );
     // Nothing was kept: the package still counts with its own kernel.
     expect(countSync(8)).toMatchObject({ total: 92, engine: 'wasm' });
   });

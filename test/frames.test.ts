@@ -51,9 +51,18 @@ function validFrames(n: number): Set<string> {
     for (let b = 0; b < n; b++) {
       for (let k = 0; k < n; k++) {
         for (let l = 0; l < n; l++) {
-          const squares = [...new Set([`0,${a}`, `${m},${b}`, `${k},0`, `${l},${m}`])].map((s) => s.split(',').map(Number));
-          const onLine = (inLine: (r: number, c: number) => boolean) => squares.filter(([r, c]) => inLine(r, c)).length === 1;
-          if (!onLine((r) => r === 0) || !onLine((r) => r === m) || !onLine((_, c) => c === 0) || !onLine((_, c) => c === m)) continue;
+          const squares = [...new Set([`0,${a}`, `${m},${b}`, `${k},0`, `${l},${m}`])].map((s) =>
+            s.split(',').map(Number),
+          );
+          const onLine = (inLine: (r: number, c: number) => boolean) =>
+            squares.filter(([r, c]) => inLine(r, c)).length === 1;
+          if (
+            !onLine((r) => r === 0) ||
+            !onLine((r) => r === m) ||
+            !onLine((_, c) => c === 0) ||
+            !onLine((_, c) => c === m)
+          )
+            continue;
           let attack = false;
           for (let i = 0; i < squares.length; i++) {
             for (let j = i + 1; j < squares.length; j++) {
@@ -62,7 +71,13 @@ function validFrames(n: number): Set<string> {
               attack ||= r1 === r2 || c1 === c2 || Math.abs(r1 - r2) === Math.abs(c1 - c2);
             }
           }
-          if (!attack) frames.add(squares.map((q) => q.join(',')).sort().join(' '));
+          if (!attack)
+            frames.add(
+              squares
+                .map((q) => q.join(','))
+                .sort()
+                .join(' '),
+            );
         }
       }
     }
@@ -77,21 +92,24 @@ function key(n: number, queens: readonly number[], g: number): string {
 }
 
 describe('frames', () => {
-  it.each([5, 6, 7, 8, 9, 10])('n = %i: the orbits of the planned frames cover every frame that occurs in a solution, each once', (n) => {
-    const list = frames(n);
-    const covered = new Map<string, number>();
-    for (let i = 0; i < list.count; i++) {
-      const queens = queensOf(list, i);
-      const orbit = new Set(Array.from({ length: SYMMETRIES }, (_, g) => key(n, queens, g)));
-      expect(orbit.size).toBe(list.weight[i]);
-      let stabilizer = 0;
-      for (let g = 0; g < SYMMETRIES; g++) if (key(n, queens, g) === key(n, queens, 0)) stabilizer |= 1 << g;
-      expect(stabilizer).toBe(list.stabilizer[i]);
-      for (const k of orbit) covered.set(k, (covered.get(k) ?? 0) + 1);
-    }
-    expect([...covered.values()].every((times) => times === 1)).toBe(true);
-    for (const frame of allFrames(n)) expect(covered.has(frame)).toBe(true);
-  });
+  it.each([5, 6, 7, 8, 9, 10])(
+    'n = %i: the orbits of the planned frames cover every frame that occurs in a solution, each once',
+    (n) => {
+      const list = frames(n);
+      const covered = new Map<string, number>();
+      for (let i = 0; i < list.count; i++) {
+        const queens = queensOf(list, i);
+        const orbit = new Set(Array.from({ length: SYMMETRIES }, (_, g) => key(n, queens, g)));
+        expect(orbit.size).toBe(list.weight[i]);
+        let stabilizer = 0;
+        for (let g = 0; g < SYMMETRIES; g++) if (key(n, queens, g) === key(n, queens, 0)) stabilizer |= 1 << g;
+        expect(stabilizer).toBe(list.stabilizer[i]);
+        for (const k of orbit) covered.set(k, (covered.get(k) ?? 0) + 1);
+      }
+      expect([...covered.values()].every((times) => times === 1)).toBe(true);
+      for (const frame of allFrames(n)) expect(covered.has(frame)).toBe(true);
+    },
+  );
 
   it.each([1, 2, 3, 4, 11, 12, 13, 14, 15, 16])(
     'n = %i: the orbits of the planned frames are exactly the frames of the board (one queen per border line, none attacking), each covered once, with the right weights and stabilizers',

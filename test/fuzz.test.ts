@@ -27,14 +27,47 @@ import { referenceSolutions, referenceUnique } from './helpers/reference.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
-const settings = { numRuns: RUNS, seed: SEED, interruptAfterTimeLimit: 60_000 * Math.max(1, RUNS / 60), endOnFailure: true };
+const settings = {
+  numRuns: RUNS,
+  seed: SEED,
+  interruptAfterTimeLimit: 60_000 * Math.max(1, RUNS / 60),
+  endOnFailure: true,
+};
 
 // Values of every kind that a hostile or careless caller passes where a number or an object goes.
 const strange = fc.oneof(
   fc.constantFrom(
-    NaN, Infinity, -Infinity, -0, 0.5, -1, 2 ** 31, 2 ** 32, 2 ** 53, 2 ** 60, 1e300, Number.MIN_VALUE,
-    '8', '', 'wasm', 8n, -1n, null, undefined, true, false, Symbol('s'), () => 8, [], [8], {},
-    new Map([['engine', 'js']]), new Date(0), new Uint8Array(2), Object.create(null), Promise.resolve(8),
+    NaN,
+    Infinity,
+    -Infinity,
+    -0,
+    0.5,
+    -1,
+    2 ** 31,
+    2 ** 32,
+    2 ** 53,
+    2 ** 60,
+    1e300,
+    Number.MIN_VALUE,
+    '8',
+    '',
+    'wasm',
+    8n,
+    -1n,
+    null,
+    undefined,
+    true,
+    false,
+    Symbol('s'),
+    () => 8,
+    [],
+    [8],
+    {},
+    new Map([['engine', 'js']]),
+    new Date(0),
+    new Uint8Array(2),
+    Object.create(null),
+    Promise.resolve(8),
   ),
   fc.anything({ maxDepth: 2 }),
 );
@@ -58,7 +91,8 @@ function validPlaced(n: number): fc.Arbitrary<Queen[]> {
   return fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: Math.min(n, 4) }).map((pairs) => {
     const queens: Queen[] = [];
     for (const [r, c] of pairs) {
-      if (!queens.some(([qr, qc]) => qr === r || qc === c || Math.abs(qr - r) === Math.abs(qc - c))) queens.push([r, c]);
+      if (!queens.some(([qr, qc]) => qr === r || qc === c || Math.abs(qr - r) === Math.abs(qc - c)))
+        queens.push([r, c]);
     }
     return queens;
   });
@@ -94,11 +128,26 @@ function placedFor(n: unknown): fc.Arbitrary<unknown> {
   const size = n as number;
   if (size < 2) return fc.oneof(validPlaced(size), anyPlaced);
   const clash = fc
-    .tuple(fc.nat(size - 1), fc.nat(size - 1), fc.integer({ min: 1, max: Math.max(1, size - 1) }), fc.constantFrom([0, 1], [1, 0], [1, 1], [1, -1]))
-    .map(([r, c, d, [dr, dc]]) => [[r, c], [r + d * dr, c + d * dc]] as Queen[])
+    .tuple(
+      fc.nat(size - 1),
+      fc.nat(size - 1),
+      fc.integer({ min: 1, max: Math.max(1, size - 1) }),
+      fc.constantFrom([0, 1], [1, 0], [1, 1], [1, -1]),
+    )
+    .map(
+      ([r, c, d, [dr, dc]]) =>
+        [
+          [r, c],
+          [r + d * dr, c + d * dc],
+        ] as Queen[],
+    )
     .filter((queens) => queens.every(([r, c]) => r >= 0 && r < size && c >= 0 && c < size));
   const mixed = fc.tuple(validPlaced(size), clash).map(([valid, pair]) => [...valid.slice(0, 1), ...pair]);
-  return fc.oneof({ weight: 3, arbitrary: validPlaced(size) }, { weight: 2, arbitrary: mixed }, { weight: 1, arbitrary: anyPlaced });
+  return fc.oneof(
+    { weight: 3, arbitrary: validPlaced(size) },
+    { weight: 2, arbitrary: mixed },
+    { weight: 1, arbitrary: anyPlaced },
+  );
 }
 
 /** Options, some valid, some not: known keys (each there or not) with mostly valid values, now and then an unknown key. */
@@ -135,7 +184,10 @@ class Outcomes {
 
 /** The solutions of (n, placed), by the reference. */
 function expected(n: number, placed: readonly Queen[] | undefined): { total: number; unique: number | null } {
-  return { total: referenceSolutions(n, placed ?? []).length, unique: placed === undefined ? referenceUnique(n) : null };
+  return {
+    total: referenceSolutions(n, placed ?? []).length,
+    unique: placed === undefined ? referenceUnique(n) : null,
+  };
 }
 
 function isValidSmallN(n: unknown): n is number {
@@ -146,22 +198,25 @@ describe('fuzz: countSync and totalNQueens', () => {
   it('throw a TypeError or RangeError, or give the reference answer', () => {
     const outcomes = new Outcomes();
     fc.assert(
-      fc.property(nAndOptions((n) => ({ engine: anyEngine, placed: placedFor(n), shard: anyShard })), ([n, options]) => {
-        let result;
-        try {
-          result = countSync(n as number, options as never);
-        } catch (error) {
-          expect(isArgumentError(error)).toBe(true);
-          outcomes.refused++;
-          return;
-        }
-        outcomes.answered++;
-        const o = (options ?? {}) as { placed?: Queen[]; shard?: unknown };
-        expect(isValidSmallN(n)).toBe(true);
-        const want = expected(n as number, o.placed);
-        if (o.shard === undefined) expect({ total: result.total, unique: result.unique }).toEqual(want);
-        else expect(result.total).toBeLessThanOrEqual(want.total);
-      }),
+      fc.property(
+        nAndOptions((n) => ({ engine: anyEngine, placed: placedFor(n), shard: anyShard })),
+        ([n, options]) => {
+          let result;
+          try {
+            result = countSync(n as number, options as never);
+          } catch (error) {
+            expect(isArgumentError(error)).toBe(true);
+            outcomes.refused++;
+            return;
+          }
+          outcomes.answered++;
+          const o = (options ?? {}) as { placed?: Queen[]; shard?: unknown };
+          expect(isValidSmallN(n)).toBe(true);
+          const want = expected(n as number, o.placed);
+          if (o.shard === undefined) expect({ total: result.total, unique: result.unique }).toEqual(want);
+          else expect(result.total).toBeLessThanOrEqual(want.total);
+        },
+      ),
       settings,
     );
     outcomes.check(RUNS);
@@ -180,10 +235,15 @@ describe('fuzz: countSync and totalNQueens', () => {
   it('valid inputs always count exactly: the shards of any split add up to the reference', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 9 }).chain((n) => fc.tuple(fc.constant(n), validPlaced(n), fc.integer({ min: 1, max: 7 }), fc.constantFrom('wasm', 'js'))),
+        fc
+          .integer({ min: 1, max: 9 })
+          .chain((n) =>
+            fc.tuple(fc.constant(n), validPlaced(n), fc.integer({ min: 1, max: 7 }), fc.constantFrom('wasm', 'js')),
+          ),
         ([n, placed, m, engine]) => {
           let sum = 0;
-          for (let index = 0; index < m; index++) sum += countSync(n, { engine, placed, shard: { index, count: m } }).total;
+          for (let index = 0; index < m; index++)
+            sum += countSync(n, { engine, placed, shard: { index, count: m } }).total;
           expect(sum).toBe(expected(n, placed).total);
           expect(countSync(n, { engine, placed })).toMatchObject(expected(n, placed));
         },
@@ -203,7 +263,7 @@ const anySignal = fc.oneof(
 );
 
 describe('fuzz: count', () => {
-  it('never throws, and rejects with an argument error, the abort reason or the callback\'s throw; or resolves to the reference answer', async () => {
+  it("never throws, and rejects with an argument error, the abort reason or the callback's throw; or resolves to the reference answer", async () => {
     const outcomes = new Outcomes();
     await fc.assert(
       fc.asyncProperty(
@@ -212,7 +272,10 @@ describe('fuzz: count', () => {
           placed: placedFor(n),
           workers: validOr(fc.integer({ min: 1, max: 4 }), fc.oneof(fc.integer({ min: -1, max: 0 }), strange)),
           signal: anySignal,
-          checkpointEveryMs: validOr(fc.integer({ min: 1, max: 50 }), fc.oneof(fc.integer({ min: -1, max: 0 }), strange)),
+          checkpointEveryMs: validOr(
+            fc.integer({ min: 1, max: 50 }),
+            fc.oneof(fc.integer({ min: -1, max: 0 }), strange),
+          ),
           resume: fc.oneof(
             { weight: 4, arbitrary: fc.constant(undefined) },
             { weight: 1, arbitrary: fc.oneof(fc.record({ version: strange, n: strange, done: strange }), strange) },
@@ -251,7 +314,10 @@ describe('fuzz: count', () => {
               else expect(error).toBe(signal.reason);
               return;
             }
-            if ((withCallback as { engine?: unknown }).engine === 'webgpu' && (error as { name?: unknown }).name === 'WebGPUUnavailableError') {
+            if (
+              (withCallback as { engine?: unknown }).engine === 'webgpu' &&
+              (error as { name?: unknown }).name === 'WebGPUUnavailableError'
+            ) {
               // A valid engine for count, where Dawn finds no adapter (a machine without Vulkan).
               outcomes.refused++;
               return;
@@ -271,7 +337,11 @@ describe('fuzz: count', () => {
  * A checkpoint of (n, options), taken when a fraction `stopAt` of the subproblems is done (an abort
  * from onProgress); undefined where the count is one subproblem, or none.
  */
-async function checkpointAt(n: number, options: { placed?: Queen[]; shard?: { index: number; count: number } }, stopAt: number) {
+async function checkpointAt(
+  n: number,
+  options: { placed?: Queen[]; shard?: { index: number; count: number } },
+  stopAt: number,
+) {
   const controller = new AbortController();
   let checkpoint: Checkpoint | undefined;
   await count(n, {
@@ -305,7 +375,8 @@ function paths(value: unknown, at: (string | number)[] = []): (string | number)[
 }
 
 describe('fuzz: checkpoints', () => {
-  const counts = (n: number, options: { placed?: Queen[]; shard?: { index: number; count: number } }) => countSync(n, { ...options, engine: 'js' });
+  const counts = (n: number, options: { placed?: Queen[]; shard?: { index: number; count: number } }) =>
+    countSync(n, { ...options, engine: 'js' });
 
   /** A count with a checkpoint taken part-way: n = 11 or 12, the whole board, placed queens or a shard. */
   const partway = fc
@@ -313,7 +384,13 @@ describe('fuzz: checkpoints', () => {
     .chain(([n, kind]) =>
       fc.tuple(
         fc.constant(n),
-        kind === 0 ? fc.constant({}) : kind === 1 ? validPlaced(n).map((placed) => ({ placed })) : fc.integer({ min: 1, max: 5 }).chain((m) => fc.nat(m - 1).map((index) => ({ shard: { index, count: m } }))),
+        kind === 0
+          ? fc.constant({})
+          : kind === 1
+            ? validPlaced(n).map((placed) => ({ placed }))
+            : fc
+                .integer({ min: 1, max: 5 })
+                .chain((m) => fc.nat(m - 1).map((index) => ({ shard: { index, count: m } }))),
         fc.double({ min: 0.01, max: 0.99, noNaN: true }),
       ),
     );
@@ -323,16 +400,29 @@ describe('fuzz: checkpoints', () => {
 
   it('resume after any order of keys and any whitespace, to the exact count', async () => {
     await fc.assert(
-      fc.asyncProperty(partway, fc.integer(), fc.constantFrom(0, 1, 2, 4, '\t', ' '), async ([n, options, stopAt], seed, indent) => {
-        const checkpoint = await checkpointAt(n, options, stopAt);
-        if (checkpoint === undefined) return;
-        taken++;
-        const shuffle = (keys: string[]) => keys.map((k, i) => [k, Math.imul(seed ^ (i * 0x9e3779b1), 0x85ebca6b)] as const).sort((a, b) => a[1] - b[1]).map(([k]) => k);
-        const stored = JSON.parse(reordered(checkpoint, shuffle, indent));
-        const resumed = await count(n, { ...options, resume: stored });
-        const whole = counts(n, options);
-        expect({ total: resumed.total, unique: resumed.unique, resumed: resumed.resumed }).toEqual({ total: whole.total, unique: whole.unique, resumed: true });
-      }),
+      fc.asyncProperty(
+        partway,
+        fc.integer(),
+        fc.constantFrom(0, 1, 2, 4, '\t', ' '),
+        async ([n, options, stopAt], seed, indent) => {
+          const checkpoint = await checkpointAt(n, options, stopAt);
+          if (checkpoint === undefined) return;
+          taken++;
+          const shuffle = (keys: string[]) =>
+            keys
+              .map((k, i) => [k, Math.imul(seed ^ (i * 0x9e3779b1), 0x85ebca6b)] as const)
+              .sort((a, b) => a[1] - b[1])
+              .map(([k]) => k);
+          const stored = JSON.parse(reordered(checkpoint, shuffle, indent));
+          const resumed = await count(n, { ...options, resume: stored });
+          const whole = counts(n, options);
+          expect({ total: resumed.total, unique: resumed.unique, resumed: resumed.resumed }).toEqual({
+            total: whole.total,
+            unique: whole.unique,
+            resumed: true,
+          });
+        },
+      ),
       { ...settings, numRuns: Math.max(10, Math.round(RUNS / 3)) },
     );
   });
@@ -342,30 +432,42 @@ describe('fuzz: checkpoints', () => {
     const runs = Math.max(20, RUNS);
     let tried = 0;
     await fc.assert(
-      fc.asyncProperty(partway, fc.nat(), fc.oneof(strange, fc.integer({ min: -3, max: 3000 }), fc.constantFrom('0', '1', '99999999999', [], [[0, 1]], {})), async ([n, options, stopAt], pick, replacement) => {
-        const checkpoint = await checkpointAt(n, options, stopAt);
-        if (checkpoint === undefined) return;
-        taken++;
-        tried++;
-        const edited = JSON.parse(JSON.stringify(checkpoint));
-        const all = paths(edited).filter((p) => p.length > 0);
-        const path = all[pick % all.length];
-        let parent = edited;
-        for (const key of path.slice(0, -1)) parent = parent[key];
-        const original = JSON.stringify(parent[path.at(-1)!]);
-        parent[path.at(-1)!] = replacement;
-        try {
-          const resumed = await count(n, { ...options, resume: edited });
-          const whole = counts(n, options);
-          expect({ total: resumed.total, unique: resumed.unique }).toEqual({ total: whole.total, unique: whole.unique });
-          // Only a value equal to the one it replaced can be accepted.
-          expect(JSON.stringify(replacement)).toBe(original);
-          outcomes.answered++;
-        } catch (error) {
-          expect(isArgumentError(error)).toBe(true);
-          outcomes.refused++;
-        }
-      }),
+      fc.asyncProperty(
+        partway,
+        fc.nat(),
+        fc.oneof(
+          strange,
+          fc.integer({ min: -3, max: 3000 }),
+          fc.constantFrom('0', '1', '99999999999', [], [[0, 1]], {}),
+        ),
+        async ([n, options, stopAt], pick, replacement) => {
+          const checkpoint = await checkpointAt(n, options, stopAt);
+          if (checkpoint === undefined) return;
+          taken++;
+          tried++;
+          const edited = JSON.parse(JSON.stringify(checkpoint));
+          const all = paths(edited).filter((p) => p.length > 0);
+          const path = all[pick % all.length];
+          let parent = edited;
+          for (const key of path.slice(0, -1)) parent = parent[key];
+          const original = JSON.stringify(parent[path.at(-1)!]);
+          parent[path.at(-1)!] = replacement;
+          try {
+            const resumed = await count(n, { ...options, resume: edited });
+            const whole = counts(n, options);
+            expect({ total: resumed.total, unique: resumed.unique }).toEqual({
+              total: whole.total,
+              unique: whole.unique,
+            });
+            // Only a value equal to the one it replaced can be accepted.
+            expect(JSON.stringify(replacement)).toBe(original);
+            outcomes.answered++;
+          } catch (error) {
+            expect(isArgumentError(error)).toBe(true);
+            outcomes.refused++;
+          }
+        },
+      ),
       { ...settings, numRuns: runs },
     );
     expect(tried).toBeGreaterThan(runs / 3);
@@ -374,21 +476,30 @@ describe('fuzz: checkpoints', () => {
 
   it('a checkpoint changed after the call that resumes from it changes nothing: the exact count', async () => {
     await fc.assert(
-      fc.asyncProperty(partway, fc.nat(), fc.oneof(strange, fc.constantFrom('0', [], [[0, 999999]])), async ([n, options, stopAt], pick, replacement) => {
-        const checkpoint = await checkpointAt(n, options, stopAt);
-        if (checkpoint === undefined) return;
-        taken++;
-        const mine = JSON.parse(JSON.stringify(checkpoint));
-        const promise = count(n, { ...options, resume: mine });
-        const all = paths(mine).filter((p) => p.length > 0);
-        const path = all[pick % all.length];
-        let parent = mine;
-        for (const key of path.slice(0, -1)) parent = parent[key];
-        parent[path.at(-1)!] = replacement;
-        const resumed = await promise;
-        const whole = counts(n, options);
-        expect({ total: resumed.total, unique: resumed.unique, resumed: resumed.resumed }).toEqual({ total: whole.total, unique: whole.unique, resumed: true });
-      }),
+      fc.asyncProperty(
+        partway,
+        fc.nat(),
+        fc.oneof(strange, fc.constantFrom('0', [], [[0, 999999]])),
+        async ([n, options, stopAt], pick, replacement) => {
+          const checkpoint = await checkpointAt(n, options, stopAt);
+          if (checkpoint === undefined) return;
+          taken++;
+          const mine = JSON.parse(JSON.stringify(checkpoint));
+          const promise = count(n, { ...options, resume: mine });
+          const all = paths(mine).filter((p) => p.length > 0);
+          const path = all[pick % all.length];
+          let parent = mine;
+          for (const key of path.slice(0, -1)) parent = parent[key];
+          parent[path.at(-1)!] = replacement;
+          const resumed = await promise;
+          const whole = counts(n, options);
+          expect({ total: resumed.total, unique: resumed.unique, resumed: resumed.resumed }).toEqual({
+            total: whole.total,
+            unique: whole.unique,
+            resumed: true,
+          });
+        },
+      ),
       { ...settings, numRuns: Math.max(10, Math.round(RUNS / 3)) },
     );
   });
@@ -397,16 +508,21 @@ describe('fuzz: checkpoints', () => {
 describe('fuzz: listing, building and checking solutions', () => {
   it('solutions throws an argument error at the call, or lists exactly the reference boards', () => {
     fc.assert(
-      fc.property(nAndOptions((n) => ({ engine: anyEngine, placed: placedFor(n) })), ([n, options]) => {
-        let iterator;
-        try {
-          iterator = solutions(n as number, options as never);
-        } catch (error) {
-          expect(isArgumentError(error)).toBe(true);
-          return;
-        }
-        expect([...iterator]).toEqual(referenceSolutions(n as number, (options as { placed?: Queen[] })?.placed ?? []));
-      }),
+      fc.property(
+        nAndOptions((n) => ({ engine: anyEngine, placed: placedFor(n) })),
+        ([n, options]) => {
+          let iterator;
+          try {
+            iterator = solutions(n as number, options as never);
+          } catch (error) {
+            expect(isArgumentError(error)).toBe(true);
+            return;
+          }
+          expect([...iterator]).toEqual(
+            referenceSolutions(n as number, (options as { placed?: Queen[] })?.placed ?? []),
+          );
+        },
+      ),
       settings,
     );
   });
@@ -460,8 +576,12 @@ describe('fuzz: listing, building and checking solutions', () => {
         fc.oneof(
           fc.array(fc.integer({ min: -1, max: 9 }), { maxLength: 10 }),
           fc.array(strange, { maxLength: 4 }),
-          fc.integer({ min: 4, max: 12 }).chain((n) => fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n })),
-          fc.record({ length: fc.oneof(fc.constantFrom(2 ** 32, 2 ** 32 - 1, 2 ** 53 - 1, 2 ** 53, -1, 1.5, NaN), fc.nat()) }),
+          fc
+            .integer({ min: 4, max: 12 })
+            .chain((n) => fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n })),
+          fc.record({
+            length: fc.oneof(fc.constantFrom(2 ** 32, 2 ** 32 - 1, 2 ** 53 - 1, 2 ** 53, -1, 1.5, NaN), fc.nat()),
+          }),
           strange,
         ),
         (cols) => {
@@ -487,7 +607,10 @@ describe('fuzz: compareEngines', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(fc.integer({ min: 4, max: 7 }), anyN),
-        anyOptions({ runs: validOr(fc.integer({ min: 1, max: 2 }), fc.oneof(fc.constant(0), strange)), signal: anySignal }),
+        anyOptions({
+          runs: validOr(fc.integer({ min: 1, max: 2 }), fc.oneof(fc.constant(0), strange)),
+          signal: anySignal,
+        }),
         async (n, options) => {
           try {
             const r = await compareEngines(n as number, options as never);
@@ -530,7 +653,10 @@ describe('fuzz: leftovers', () => {
       await Promise.all(jobs);
       console.log(settled);
     `;
-    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(child.stderr).toBe('');
     expect(child.stdout.trim()).toBe('40');
     expect(child.status).toBe(0);

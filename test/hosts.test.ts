@@ -19,7 +19,10 @@ afterEach(() => {
  * workerd delivers them where it has no setImmediate.
  */
 class StarvingChannel {
-  readonly port1: { onmessage: ((event: unknown) => void) | null; close(): void } = { onmessage: null, close: () => {} };
+  readonly port1: { onmessage: ((event: unknown) => void) | null; close(): void } = {
+    onmessage: null,
+    close: () => {},
+  };
   readonly port2 = { postMessage: () => queueMicrotask(() => this.port1.onmessage?.({ data: null })) };
 }
 
@@ -72,7 +75,9 @@ describe('a host whose worker_threads only throw (workerd)', () => {
     const { count, WorkersRefusedError } = await freshPackage();
     const refused = count(15, { workers: 2 });
     await expect(refused).rejects.toThrow(WorkersRefusedError);
-    await expect(refused).rejects.toThrow(/^Node cannot start worker threads \(The Worker method is not implemented\); count without workers$/);
+    await expect(refused).rejects.toThrow(
+      /^Node cannot start worker threads \(The Worker method is not implemented\); count without workers$/,
+    );
   });
 
   it('counts a big board without workers in the calling thread, and says one thread counted', async () => {
@@ -90,6 +95,8 @@ describe('a host with no worker threads at all', () => {
     const { count, WorkersRefusedError } = await freshPackage();
     expect(await count(15)).toMatchObject({ total: 2279184, workers: 1 });
     await expect(count(15, { workers: 2 })).rejects.toThrow(WorkersRefusedError);
-    await expect(count(15, { workers: 2 })).rejects.toThrow(/^Node cannot start worker threads \(it has no worker_threads\); count without workers$/);
+    await expect(count(15, { workers: 2 })).rejects.toThrow(
+      /^Node cannot start worker threads \(it has no worker_threads\); count without workers$/,
+    );
   });
 });

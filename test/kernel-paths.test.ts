@@ -98,7 +98,11 @@ describe('forward checking and the bitmask search (TS kernel)', () => {
       const queens = randomQueens(random, n, n - 14);
       writeRecord(record, n, queens);
       const whole = finish(bitmask, bitmask.start(record, 0, record[0]), 0x7fffffff).count;
-      expect({ n, queens, count: finish(forward, forward.start(record, 0), 7).count }).toEqual({ n, queens, count: whole });
+      expect({ n, queens, count: finish(forward, forward.start(record, 0), 7).count }).toEqual({
+        n,
+        queens,
+        count: whole,
+      });
       if (spansMoreThan16(n, queens)) compact++;
       if (whole > 0) nonZero++;
     }
@@ -115,7 +119,13 @@ describe.each(ENGINES)('engine %s', (engine) => {
     const k = kernel();
     let counted = 0n;
     // The TS kernel on one (it is a few times slower), the wasm kernel on three.
-    for (const [n, placed] of engine === 'js' ? [[26, 9]] : [[23, 6], [26, 9], [27, 9]]) {
+    for (const [n, placed] of engine === 'js'
+      ? [[26, 9]]
+      : [
+          [23, 6],
+          [26, 9],
+          [27, 9],
+        ]) {
       const queens = randomQueens(random, n, placed); // 17 or 18 free rows
       const free = Array.from({ length: n }, (_, r) => r).filter((r) => !queens.some(([q]) => q === r));
       const whole = kernelCount(k, n, queens, 5);
@@ -131,7 +141,7 @@ describe.each(ENGINES)('engine %s', (engine) => {
     expect(counted).toBeGreaterThan(1000n);
   });
 
-  it('asked for the rotations\' fixed completions only (FIXED_ONLY), counts those and no completions: the empty board of n = 1..12 and every frame of n = 11..13 a half turn maps onto itself', () => {
+  it("asked for the rotations' fixed completions only (FIXED_ONLY), counts those and no completions: the empty board of n = 1..12 and every frame of n = 11..13 a half turn maps onto itself", () => {
     const k = kernel();
     const rotations = FIXED_HALF_TURN | FIXED_QUARTER_TURN;
     const results = (n: number, queens: readonly number[], width: number, fixed: number) => {
@@ -154,7 +164,11 @@ describe.each(ENGINES)('engine %s', (engine) => {
       }
       for (const [queens, width] of cases) {
         const [completions, halfTurns, quarterTurns] = results(n, queens, width, rotations);
-        expect({ n, queens, results: results(n, queens, width, rotations | FIXED_ONLY) }).toEqual({ n, queens, results: [0n, halfTurns, quarterTurns] });
+        expect({ n, queens, results: results(n, queens, width, rotations | FIXED_ONLY) }).toEqual({
+          n,
+          queens,
+          results: [0n, halfTurns, quarterTurns],
+        });
         expect(completions).toBeGreaterThanOrEqual(halfTurns);
         fixedSeen += halfTurns + quarterTurns;
         checked++;
@@ -165,14 +179,19 @@ describe.each(ENGINES)('engine %s', (engine) => {
   });
 
   it('a wide n = 17 subproblem equals the sum of its narrow refinements', () => {
-    const placed: Queen[] = [[0, 8], [1, 10], [2, 12]];
+    const placed: Queen[] = [
+      [0, 8],
+      [1, 10],
+      [2, 12],
+    ];
     const wide = countSync(17, { engine, placed }).total;
     let sum = 0;
     for (let r0 = 3; r0 < 17; r0++) {
       for (let r16 = 3; r16 < 17; r16++) {
         if (r0 === r16 || Math.abs(r0 - r16) === 16) continue;
         const refined: Queen[] = [...placed, [r0, 0], [r16, 16]];
-        if (refined.some(([r, c], i) => refined.some(([s, d], j) => j < i && Math.abs(r - s) === Math.abs(c - d)))) continue;
+        if (refined.some(([r, c], i) => refined.some(([s, d], j) => j < i && Math.abs(r - s) === Math.abs(c - d))))
+          continue;
         sum += countSync(17, { engine, placed: refined }).total;
       }
     }
@@ -208,7 +227,14 @@ describe('the wasm kernel against its bitmask search alone (the benchmark build)
         }
       }
     }
-    for (const [n, k] of [[22, 5], [23, 6], [25, 7], [26, 8], [28, 10]]) cases.push([n, randomQueens(random, n, k)]);
+    for (const [n, k] of [
+      [22, 5],
+      [23, 6],
+      [25, 7],
+      [26, 8],
+      [28, 10],
+    ])
+      cases.push([n, randomQueens(random, n, k)]);
     let counted = 0n;
     for (const [n, queens] of cases) {
       subproblems.set(queens.flat());

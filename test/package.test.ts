@@ -12,32 +12,55 @@ import { packTarball } from './helpers/pack.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 describe('the packed package', () => {
-  it('holds the build, the README and the LICENSE, no prepare script, installs without an install-script warning, says how to install `webgpu` for the GPU engine, and its types (errors included) compile in a project without Node\'s or WebGPU\'s types', () => {
+  it("holds the build, the README and the LICENSE, no prepare script, installs without an install-script warning, says how to install `webgpu` for the GPU engine, and its types (errors included) compile in a project without Node's or WebGPU's types", () => {
     const work = mkdtempSync(join(tmpdir(), 'nqueens-pack-'));
     const tarball = packTarball(work);
     const listing = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n');
-    expect(listing).toEqual(expect.arrayContaining(['package/LICENSE', 'package/README.md', 'package/dist/nqueens-wasm.js', 'package/dist/cli.js', 'package/dist/src/index.d.ts']));
-    // Only what users run, and the types: the library's modules and the CLI, no other JavaScript, no source maps, no tests.
-    expect(listing.filter((f) => f.endsWith('.js')).sort()).toEqual(
-      ['package/dist/cli.js', 'package/dist/nqueens-wasm-chunk.js', 'package/dist/nqueens-wasm-with-gpu.js', 'package/dist/nqueens-wasm.js'],
+    expect(listing).toEqual(
+      expect.arrayContaining([
+        'package/LICENSE',
+        'package/README.md',
+        'package/dist/nqueens-wasm.js',
+        'package/dist/cli.js',
+        'package/dist/src/index.d.ts',
+      ]),
     );
+    // Only what users run, and the types: the library's modules and the CLI, no other JavaScript, no source maps, no tests.
+    expect(listing.filter((f) => f.endsWith('.js')).sort()).toEqual([
+      'package/dist/cli.js',
+      'package/dist/nqueens-wasm-chunk.js',
+      'package/dist/nqueens-wasm-with-gpu.js',
+      'package/dist/nqueens-wasm.js',
+    ]);
     expect(listing.filter((f) => f.endsWith('.map') || f.includes('/test/') || f.includes('/bench/'))).toEqual([]);
-    const manifest = JSON.parse(execFileSync('tar', ['xzf', tarball, '-O', 'package/package.json'], { encoding: 'utf8' }));
+    const manifest = JSON.parse(
+      execFileSync('tar', ['xzf', tarball, '-O', 'package/package.json'], { encoding: 'utf8' }),
+    );
     expect(manifest.scripts.prepare).toBeUndefined();
     expect(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.prepare).toBe('npm run build');
     const app = join(work, 'app');
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: app, encoding: 'utf8' });
-    expect(install.status).toBe(0);
-    expect(install.stderr).not.toMatch(/install-scripts|prepare/);
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', "import { countSync } from 'nqueens-wasm'; console.log(countSync(10).total)"], {
+    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], {
       cwd: app,
       encoding: 'utf8',
     });
+    expect(install.status).toBe(0);
+    expect(install.stderr).not.toMatch(/install-scripts|prepare/);
+    const run = spawnSync(
+      process.execPath,
+      ['--input-type=module', '-e', "import { countSync } from 'nqueens-wasm'; console.log(countSync(10).total)"],
+      {
+        cwd: app,
+        encoding: 'utf8',
+      },
+    );
     expect(run.stdout).toBe('724\n');
     // require(esm): CommonJS code loads it too, on Node >= 20.19.
-    const required = spawnSync(process.execPath, ['-e', "console.log(require('nqueens-wasm').totalNQueens(8))"], { cwd: app, encoding: 'utf8' });
+    const required = spawnSync(process.execPath, ['-e', "console.log(require('nqueens-wasm').totalNQueens(8))"], {
+      cwd: app,
+      encoding: 'utf8',
+    });
     expect(required.stdout).toBe('92\n');
     // WebGPU in Node comes from the optional package `webgpu`, not installed here: the error says so,
     // and is the exported class.
@@ -54,7 +77,10 @@ describe('the packed package', () => {
     expect(gpu.stdout).toBe(
       "true the 'webgpu' engine is unavailable here (Node has no navigator.gpu, and the optional package `webgpu` (Dawn: WebGPU outside browsers) is not installed: npm install webgpu); use engine: 'wasm'\n",
     );
-    const cli = spawnSync(process.execPath, [join(app, 'node_modules/.bin/nqueens'), '10', '--engine', 'webgpu'], { cwd: app, encoding: 'utf8' });
+    const cli = spawnSync(process.execPath, [join(app, 'node_modules/.bin/nqueens'), '10', '--engine', 'webgpu'], {
+      cwd: app,
+      encoding: 'utf8',
+    });
     expect({ code: cli.status, stdout: cli.stdout }).toEqual({ code: 1, stdout: '' });
     expect(cli.stderr).toBe(
       'nqueens: --engine webgpu is unavailable here (Node has no navigator.gpu, and the optional package `webgpu` (Dawn: WebGPU outside browsers) is not installed: npm install webgpu); use --engine wasm\n',
@@ -71,9 +97,23 @@ describe('the packed package', () => {
     );
     writeFileSync(
       join(app, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: [], strict: true, skipLibCheck: false, noEmit: true }, files: ['main.ts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          lib: ['ES2022', 'DOM'],
+          types: [],
+          strict: true,
+          skipLibCheck: false,
+          noEmit: true,
+        },
+        files: ['main.ts'],
+      }),
     );
-    const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', app], { encoding: 'utf8' });
+    const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', app], {
+      encoding: 'utf8',
+    });
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);
   });
@@ -87,14 +127,19 @@ describe('the packed package', () => {
     expect(pack.status).toBe(0);
     const tarball = join(work, pack.stdout.trim().split('\n').at(-1)!);
     const listing = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n');
-    expect(listing).toEqual(expect.arrayContaining(['package/dist/nqueens-wasm.js', 'package/dist/cli.js', 'package/dist/src/index.d.ts']));
+    expect(listing).toEqual(
+      expect.arrayContaining(['package/dist/nqueens-wasm.js', 'package/dist/cli.js', 'package/dist/src/index.d.ts']),
+    );
     // The clone's own manifest is put back, prepare script and all.
     expect(JSON.parse(readFileSync(join(clone, 'package.json'), 'utf8')).scripts.prepare).toBe('npm run build');
   }, 240_000);
 
   it('stays within the budget the README states: what an import loads, gzipped, and the GPU engine loaded on demand', () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8').replace(/\s+/g, ' ');
-    const stated = /An import loads at most (\d+) kB of readable ES modules \((\d+) kB gzipped;.*?the GPU engine, at most (\d+) kB more,/.exec(readme);
+    const stated =
+      /An import loads at most (\d+) kB of readable ES modules \((\d+) kB gzipped;.*?the GPU engine, at most (\d+) kB more,/.exec(
+        readme,
+      );
     expect(stated).not.toBeNull();
     const file = (name: string) => readFileSync(join(root, 'dist', name));
     // What the entry imports statically is read with it; the GPU engine only through import().

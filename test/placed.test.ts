@@ -28,16 +28,48 @@ describe('placed queens', () => {
   });
 
   it('a full valid placement has exactly one completion; a dead one has none', () => {
-    const solution: Queen[] = [[0, 0], [1, 4], [2, 7], [3, 5], [4, 2], [5, 6], [6, 1], [7, 3]];
+    const solution: Queen[] = [
+      [0, 0],
+      [1, 4],
+      [2, 7],
+      [3, 5],
+      [4, 2],
+      [5, 6],
+      [6, 1],
+      [7, 3],
+    ];
     expect(countSync(8, { placed: solution }).total).toBe(1);
-    expect(countSync(8, { placed: [[0, 0], [1, 2]] }).total).toBe(referenceSolutions(8, [[0, 0], [1, 2]]).length);
+    expect(
+      countSync(8, {
+        placed: [
+          [0, 0],
+          [1, 2],
+        ],
+      }).total,
+    ).toBe(
+      referenceSolutions(8, [
+        [0, 0],
+        [1, 2],
+      ]).length,
+    );
     // 4×4: [1, 3, 0, 2] is the only completion of its first two queens; no solution uses a corner.
-    expect(countSync(4, { placed: [[0, 1], [1, 3]] }).total).toBe(1);
+    expect(
+      countSync(4, {
+        placed: [
+          [0, 1],
+          [1, 3],
+        ],
+      }).total,
+    ).toBe(1);
     expect(countSync(4, { placed: [[0, 0]] }).total).toBe(0);
   });
 
   it('order of the placed queens does not matter; an empty list counts every solution, with no unique count', () => {
-    const placed: Queen[] = [[5, 2], [1, 7], [8, 4]];
+    const placed: Queen[] = [
+      [5, 2],
+      [1, 7],
+      [8, 4],
+    ];
     const reversed = [...placed].reverse();
     expect(countSync(10, { placed }).total).toBe(countSync(10, { placed: reversed }).total);
     expect(countSync(8, { placed: [] })).toMatchObject({ total: 92, unique: null });

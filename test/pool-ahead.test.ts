@@ -27,8 +27,12 @@ const watchedThreads = (() => {
       });
     }
 
-    override postMessage(message: { type?: string }, transfer?: readonly import('node:worker_threads').Transferable[]): void {
-      if (message?.type === 'count' && ++this.open.requests > seen.most && seen.watching) seen.most = this.open.requests;
+    override postMessage(
+      message: { type?: string },
+      transfer?: readonly import('node:worker_threads').Transferable[],
+    ): void {
+      if (message?.type === 'count' && ++this.open.requests > seen.most && seen.watching)
+        seen.most = this.open.requests;
       super.postMessage(message, transfer as never);
     }
   }

@@ -33,7 +33,10 @@ const faultyThreads = (() => {
       });
     }
 
-    override postMessage(message: { type?: string }, transfer?: readonly import('node:worker_threads').Transferable[]): void {
+    override postMessage(
+      message: { type?: string },
+      transfer?: readonly import('node:worker_threads').Transferable[],
+    ): void {
       super.postMessage(message, transfer as never);
       const armed = injected.next;
       if (message?.type !== 'count' || armed === null || --armed.after > 0) return;
@@ -75,20 +78,27 @@ describe('a thread that fails', () => {
     ['error', 2],
     ['stale answer', 3],
     ['forged answer', 2],
-  ])('%s after %i requests: the count rejects, that thread is never used again, and the next 3 counts are exact', async (fault, after) => {
-    // Warm the pool first, so that a stale answer has an earlier answer to repeat.
-    await count(12, { workers: 2 });
-    injected.next = { fault, after };
-    const before = injected.spawned;
-    const result = count(16, { workers: cores, engine: fault === 'exit' ? 'js' : 'wasm' });
-    await expect(result).rejects.toThrow(
-      fault === 'exit' ? /exited unexpectedly/ : fault === 'error' ? /injected thread error/ : /answered a request it was not given/,
-    );
-    expect(injected.next).toBeNull();
-    await nextThreeAreExact();
-    // The thread that failed was replaced by a new one.
-    expect(injected.spawned).toBeGreaterThan(before);
-  });
+  ])(
+    '%s after %i requests: the count rejects, that thread is never used again, and the next 3 counts are exact',
+    async (fault, after) => {
+      // Warm the pool first, so that a stale answer has an earlier answer to repeat.
+      await count(12, { workers: 2 });
+      injected.next = { fault, after };
+      const before = injected.spawned;
+      const result = count(16, { workers: cores, engine: fault === 'exit' ? 'js' : 'wasm' });
+      await expect(result).rejects.toThrow(
+        fault === 'exit'
+          ? /exited unexpectedly/
+          : fault === 'error'
+            ? /injected thread error/
+            : /answered a request it was not given/,
+      );
+      expect(injected.next).toBeNull();
+      await nextThreeAreExact();
+      // The thread that failed was replaced by a new one.
+      expect(injected.spawned).toBeGreaterThan(before);
+    },
+  );
 });
 
 describe('callbacks that throw', () => {
@@ -102,23 +112,39 @@ describe('callbacks that throw', () => {
     ['a plain object', { code: 7 }],
     ['a function', () => 1],
   ];
-  it.each(values)('onProgress throwing %s, on the pool and in-thread: the count rejects with it; the next 3 are exact', async (_label, value) => {
-    for (const options of [{ workers: 2 }, {}]) {
-      let calls = 0;
-      const promise = count(16, {
-        ...options,
-        onProgress() {
-          if (++calls === 3) throw value;
-        },
-      });
-      await expect(promise).rejects.toBe(value);
-    }
-    await nextThreeAreExact();
-  });
+  it.each(values)(
+    'onProgress throwing %s, on the pool and in-thread: the count rejects with it; the next 3 are exact',
+    async (_label, value) => {
+      for (const options of [{ workers: 2 }, {}]) {
+        let calls = 0;
+        const promise = count(16, {
+          ...options,
+          onProgress() {
+            if (++calls === 3) throw value;
+          },
+        });
+        await expect(promise).rejects.toBe(value);
+      }
+      await nextThreeAreExact();
+    },
+  );
 
   it('onProgress throwing on its first call (done = 0) rejects too', async () => {
-    await expect(count(14, { workers: 2, onProgress: () => { throw undefined; } })).rejects.toBeUndefined();
-    await expect(count(10, { onProgress: () => { throw null; } })).rejects.toBeNull();
+    await expect(
+      count(14, {
+        workers: 2,
+        onProgress: () => {
+          throw undefined;
+        },
+      }),
+    ).rejects.toBeUndefined();
+    await expect(
+      count(10, {
+        onProgress: () => {
+          throw null;
+        },
+      }),
+    ).rejects.toBeNull();
     await nextThreeAreExact();
   });
 });
@@ -132,17 +158,20 @@ describe('aborts', () => {
     ['a plain object', { why: 'stop' }],
   ];
 
-  it.each(reasons)('with %s as the reason, at random moments, on the pool and in-thread: rejects with that reason', async (_label, reason) => {
-    const random = seededRandom(99);
-    for (const options of [{ workers: 2 }, {}, { workers: 1, engine: 'js' as const }]) {
-      for (let k = 0; k < 3; k++) {
-        const controller = new AbortController();
-        setTimeout(() => controller.abort(reason), Math.floor(random() * 60));
-        await expect(count(17, { ...options, signal: controller.signal })).rejects.toBe(reason);
+  it.each(reasons)(
+    'with %s as the reason, at random moments, on the pool and in-thread: rejects with that reason',
+    async (_label, reason) => {
+      const random = seededRandom(99);
+      for (const options of [{ workers: 2 }, {}, { workers: 1, engine: 'js' as const }]) {
+        for (let k = 0; k < 3; k++) {
+          const controller = new AbortController();
+          setTimeout(() => controller.abort(reason), Math.floor(random() * 60));
+          await expect(count(17, { ...options, signal: controller.signal })).rejects.toBe(reason);
+        }
       }
-    }
-    await nextThreeAreExact();
-  });
+      await nextThreeAreExact();
+    },
+  );
 
   it('with no reason (AbortController.abort()): rejects with an AbortError', async () => {
     const controller = new AbortController();

@@ -13,26 +13,36 @@ import { randomInt, seededRandom } from './helpers/random.js';
 const cores = availableParallelism();
 
 describe('worker pool', () => {
-  it.each([1, 2, 4])('asked for %i workers: totals and unique counts equal the in-thread ones, n = 8..15', async (workers) => {
-    for (let n = 8; n <= 15; n++) {
-      const pooled = await countExact(n, { workers });
-      const inThread = countExactSync(n);
-      expect({ n, total: pooled.total, unique: pooled.unique }).toEqual({ n, total: inThread.total, unique: inThread.unique });
-      // The threads that counted: more than there are cores is clamped to the pool's size, and to
-      // the subproblems (a small board is one); on a small board the first thread may finish
-      // before another is ready.
-      expect(pooled.workers).toBeGreaterThanOrEqual(1);
-      expect(pooled.workers).toBeLessThanOrEqual(Math.min(workers, cores, plan(n, null, null).subproblems.count));
-      expect(pooled.engine).toBe('wasm');
-    }
-  });
+  it.each([1, 2, 4])(
+    'asked for %i workers: totals and unique counts equal the in-thread ones, n = 8..15',
+    async (workers) => {
+      for (let n = 8; n <= 15; n++) {
+        const pooled = await countExact(n, { workers });
+        const inThread = countExactSync(n);
+        expect({ n, total: pooled.total, unique: pooled.unique }).toEqual({
+          n,
+          total: inThread.total,
+          unique: inThread.unique,
+        });
+        // The threads that counted: more than there are cores is clamped to the pool's size, and to
+        // the subproblems (a small board is one); on a small board the first thread may finish
+        // before another is ready.
+        expect(pooled.workers).toBeGreaterThanOrEqual(1);
+        expect(pooled.workers).toBeLessThanOrEqual(Math.min(workers, cores, plan(n, null, null).subproblems.count));
+        expect(pooled.engine).toBe('wasm');
+      }
+    },
+  );
 
-  it.each([1, 2, 4])('asked for %i workers, a count long enough for every thread to start reports them all', async (workers) => {
-    // n = 16 takes hundreds of milliseconds per thread; a thread starts in tens.
-    const pooled = await countExact(16, { workers });
-    expect(pooled.total).toBe(14772512n);
-    expect(pooled.workers).toBe(Math.min(workers, cores));
-  });
+  it.each([1, 2, 4])(
+    'asked for %i workers, a count long enough for every thread to start reports them all',
+    async (workers) => {
+      // n = 16 takes hundreds of milliseconds per thread; a thread starts in tens.
+      const pooled = await countExact(16, { workers });
+      expect(pooled.total).toBe(14772512n);
+      expect(pooled.workers).toBe(Math.min(workers, cores));
+    },
+  );
 
   it('the TS engine on workers agrees too', async () => {
     for (let n = 8; n <= 12; n++) {
@@ -56,7 +66,13 @@ describe('worker pool', () => {
   });
 
   it('uses no more threads than there are subproblems, and handles a board with none', async () => {
-    const placed: Queen[] = [[0, 1], [1, 3], [2, 5], [3, 0], [4, 2]];
+    const placed: Queen[] = [
+      [0, 1],
+      [1, 3],
+      [2, 5],
+      [3, 0],
+      [4, 2],
+    ];
     expect(plan(6, placed, null).subproblems.count).toBe(1);
     expect(await count(6, { workers: 8, placed })).toMatchObject({ total: 1, workers: 1 });
     expect(await count(3, { workers: 2 })).toMatchObject({ total: 0, unique: 0 });
@@ -81,7 +97,16 @@ describe('worker pool', () => {
       console.log(JSON.stringify([fresh.total, fresh.workers, fifteen.total, fifteen.workers, warm.total, warm.workers, warmPlaced.workers, thirteen.workers]));`;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
     expect(run.stderr).toBe('');
-    const [freshTotal, freshWorkers, fifteenTotal, fifteenWorkers, warmTotal, warmWorkers, warmPlacedWorkers, thirteenWorkers] = JSON.parse(run.stdout);
+    const [
+      freshTotal,
+      freshWorkers,
+      fifteenTotal,
+      fifteenWorkers,
+      warmTotal,
+      warmWorkers,
+      warmPlacedWorkers,
+      thirteenWorkers,
+    ] = JSON.parse(run.stdout);
     expect([freshTotal, fifteenTotal, warmTotal]).toEqual([365596, 2279184, 365596]);
     // In the calling thread alone: exactly one thread counted.
     expect([freshWorkers, thirteenWorkers]).toEqual([1, 1]);
@@ -141,7 +166,10 @@ describe('worker pool', () => {
       setTimeout(() => controller.abort(new Error('stop')), 300);
       try { await count(19, { workers: 2, signal: controller.signal }); } catch (e) { console.log(done.total, e.message); }
     `;
-    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(child.stdout.trim()).toBe('2279184 stop');
     expect(child.status).toBe(0);
     expect(child.signal).toBeNull();

@@ -14,34 +14,41 @@ function stream(columns: number | undefined) {
 const visible = (text: string) => text.replace(/\r|\x1b\[K/g, '');
 
 describe('the bar on a terminal', () => {
-  it.each([20, 40, 60, 80, 120, 200])('at %i columns: every redraw starts at the line\'s start, clears its rest, holds no newline and fits in the width less one', (columns) => {
-    vi.useFakeTimers();
-    try {
-      const out = stream(columns);
-      const view = progressView(out, 'bar', 'n = 27, shard 123/4096');
-      for (let done = 0; done <= 90_000; done += 1500) {
-        view.update({ done, total: 90_000, solutions: BigInt(done) * 123_456_789_012n });
-        vi.advanceTimersByTime(150);
+  it.each([20, 40, 60, 80, 120, 200])(
+    "at %i columns: every redraw starts at the line's start, clears its rest, holds no newline and fits in the width less one",
+    (columns) => {
+      vi.useFakeTimers();
+      try {
+        const out = stream(columns);
+        const view = progressView(out, 'bar', 'n = 27, shard 123/4096');
+        for (let done = 0; done <= 90_000; done += 1500) {
+          view.update({ done, total: 90_000, solutions: BigInt(done) * 123_456_789_012n });
+          vi.advanceTimersByTime(150);
+        }
+        expect(out.writes.length).toBeGreaterThan(30);
+        for (const text of out.writes) {
+          expect(text.startsWith('\r')).toBe(true);
+          expect(text.endsWith('\x1b[K')).toBe(true);
+          expect(text).not.toContain('\n');
+          expect([...visible(text)].length).toBeLessThanOrEqual(columns - 1);
+        }
+        view.end();
+        expect(out.writes.at(-1)).toBe('\r\x1b[K');
+      } finally {
+        vi.useRealTimers();
       }
-      expect(out.writes.length).toBeGreaterThan(30);
-      for (const text of out.writes) {
-        expect(text.startsWith('\r')).toBe(true);
-        expect(text.endsWith('\x1b[K')).toBe(true);
-        expect(text).not.toContain('\n');
-        expect([...visible(text)].length).toBeLessThanOrEqual(columns - 1);
-      }
-      view.end();
-      expect(out.writes.at(-1)).toBe('\r\x1b[K');
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    },
+  );
 
   it('drops the least needed parts first as the width shrinks: the rate, the solutions, the subproblems, the ETA, the bar', () => {
     const report = { done: 1234, total: 4319, solutions: 95_815_104n };
     const wide = barLine('n = 17', report, 12_000, 250, 200);
-    expect(wide).toBe('n = 17 [######..............] 28% · ETA 12s · 1,234/4,319 subproblems · 95,815,104 solutions · 250/s');
-    expect(barLine('n = 17', report, 12_000, 250, 80)).toBe('n = 17 [######..............] 28% · ETA 12s · 1,234/4,319 subproblems');
+    expect(wide).toBe(
+      'n = 17 [######..............] 28% · ETA 12s · 1,234/4,319 subproblems · 95,815,104 solutions · 250/s',
+    );
+    expect(barLine('n = 17', report, 12_000, 250, 80)).toBe(
+      'n = 17 [######..............] 28% · ETA 12s · 1,234/4,319 subproblems',
+    );
     expect(barLine('n = 17', report, 12_000, 250, 50)).toBe('n = 17 [######..............] 28% · ETA 12s');
     expect(barLine('n = 17', report, 12_000, 250, 30)).toBe('n = 17 28% · ETA 12s');
     expect(barLine('n = 17', report, 12_000, 250, 12)).toBe('n = 17 28%');
@@ -61,7 +68,8 @@ describe('where stderr is no terminal', () => {
       view.end();
       // 100 updates over 20 s: a line every 5 s, then the last.
       expect(out.writes).toHaveLength(4 + 1);
-      for (const line of out.writes) expect(line).toMatch(/^n = 18: \d+% · (ETA \S+ · )?[\d,]+\/5,000 subproblems( · [\d.]+\/s)?\n$/);
+      for (const line of out.writes)
+        expect(line).toMatch(/^n = 18: \d+% · (ETA \S+ · )?[\d,]+\/5,000 subproblems( · [\d.]+\/s)?\n$/);
       expect(out.writes.at(-1)).toMatch(/^n = 18: 100% · 5,000\/5,000 subproblems/);
       const short = stream(undefined);
       const quick = progressView(short, 'bar', 'n = 12');

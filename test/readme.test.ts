@@ -55,7 +55,10 @@ function run(script: string, cwd: string): { status: number | null; stdout: stri
 describe('README', () => {
   it('marks every code block with where it runs, or as text; each JavaScript block names its file', () => {
     const unmarked = runnable.filter(
-      (b) => !['clone', 'app', 'workerd'].includes(b.where ?? '') || !['sh', 'js'].includes(b.language) || (b.where === 'workerd' && b.language !== 'js'),
+      (b) =>
+        !['clone', 'app', 'workerd'].includes(b.where ?? '') ||
+        !['sh', 'js'].includes(b.language) ||
+        (b.where === 'workerd' && b.language !== 'js'),
     );
     expect(unmarked.map((b) => `line ${b.line}: \`\`\`${b.language} ${b.where}`)).toEqual([]);
     const unnamed = runnable.filter((b) => b.language === 'js' && b.where !== 'workerd' && fileOf(b) === null);
@@ -78,23 +81,39 @@ describe('README', () => {
         const file = fileOf(block)!;
         writeFileSync(join(where, file), `${block.code}\n`);
         const r = run(`node ${file}`, where);
-        expect({ line: block.line, status: r.status, stderr: r.stderr }).toEqual({ line: block.line, status: 0, stderr: '' });
+        expect({ line: block.line, status: r.status, stderr: r.stderr }).toEqual({
+          line: block.line,
+          status: 0,
+          stderr: '',
+        });
         continue;
       }
       const lines = block.code.split('\n');
       if (lines.some((l) => l.startsWith('npm test'))) {
         // The development commands: npm install is .ci/run's npm ci, npm test is this suite; the
         // build npm install runs (prepare), npm start and the demo's dev server run here for real.
-        expect(lines.map((l) => l.split('#')[0].trim())).toEqual(['npm install && npm start', 'npm test', 'npm run demo']);
+        expect(lines.map((l) => l.split('#')[0].trim())).toEqual([
+          'npm install && npm start',
+          'npm test',
+          'npm run demo',
+        ]);
         const start = run('npm run prepare && npm start', clone);
-        expect({ line: block.line, status: start.status, stderr: start.status === 0 ? '' : start.stderr }).toEqual({ line: block.line, status: 0, stderr: '' });
+        expect({ line: block.line, status: start.status, stderr: start.status === 0 ? '' : start.stderr }).toEqual({
+          line: block.line,
+          status: 0,
+          stderr: '',
+        });
         expect(start.stdout).toMatch(/\n\s*14\s+365,596\s+45,752\s/);
         continue;
       }
       const r = run(block.code, where);
       // npm's notices, and the lines the recipes announce in their comments (a stop by SIGTERM, a resume).
       const expected = /^(npm (warn|notice)|nqueens: terminated$|nqueens: resuming n = \d+ at \d+%$)/;
-      expect({ line: block.line, status: r.status, stderr: r.stderr.split('\n').filter((l) => l && !expected.test(l)) }).toEqual({
+      expect({
+        line: block.line,
+        status: r.status,
+        stderr: r.stderr.split('\n').filter((l) => l && !expected.test(l)),
+      }).toEqual({
         line: block.line,
         status: 0,
         stderr: [],

@@ -26,7 +26,10 @@ describe.each(ENGINES)('engine %s', (engine) => {
   });
 
   it('shards of a count with placed queens add up to that count', () => {
-    const placed: Queen[] = [[4, 3], [9, 7]];
+    const placed: Queen[] = [
+      [4, 3],
+      [9, 7],
+    ];
     const whole = countSync(12, { engine, placed }).total;
     let sum = 0;
     for (let index = 0; index < 6; index++) sum += countSync(12, { engine, placed, shard: { index, count: 6 } }).total;
@@ -36,9 +39,13 @@ describe.each(ENGINES)('engine %s', (engine) => {
 
 describe('shards', () => {
   it('of a split are disjoint and together hold every subproblem exactly once, in a fixed order', () => {
-    for (const [n, placed] of [[12, null], [11, [[3, 4]]]] as const) {
+    for (const [n, placed] of [
+      [12, null],
+      [11, [[3, 4]]],
+    ] as const) {
       const all = plan(n, placed as Queen[] | null, null).subproblems;
-      const key = (list: Subproblems, i: number) => list.queens.slice(i * list.width * 2, (i + 1) * list.width * 2).join();
+      const key = (list: Subproblems, i: number) =>
+        list.queens.slice(i * list.width * 2, (i + 1) * list.width * 2).join();
       const seen = new Map<string, number>();
       for (let i = 0; i < all.count; i++) seen.set(key(all, i), 0);
       for (let index = 0; index < 5; index++) {
@@ -56,7 +63,9 @@ describe('shards', () => {
     const totals = [0, 1, 2, 3].map((index) => countSync(12, { shard: { index, count: 4 } }).total);
     expect(totals.every((t) => t > 0)).toBe(true);
     expect([0, 1, 2, 3].map((index) => countSync(12, { shard: { index, count: 4 } }).total)).toEqual(totals);
-    expect([0, 1, 2, 3].map((index) => countSync(12, { engine: 'js', shard: { index, count: 4 } }).total)).toEqual(totals);
+    expect([0, 1, 2, 3].map((index) => countSync(12, { engine: 'js', shard: { index, count: 4 } }).total)).toEqual(
+      totals,
+    );
   });
 
   it('count and countSync agree on a shard', async () => {

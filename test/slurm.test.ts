@@ -58,7 +58,11 @@ interface Job {
 }
 
 /** Directories for one run of the scripts and an environment with an `nqueens` shim on PATH. */
-function jobFor(cluster: SlurmCluster, n: number, { shards = SHARDS, checkpointEvery }: { shards?: number; checkpointEvery?: string } = {}): Job {
+function jobFor(
+  cluster: SlurmCluster,
+  n: number,
+  { shards = SHARDS, checkpointEvery }: { shards?: number; checkpointEvery?: string } = {},
+): Job {
   const dir = join(cluster.dir, `n${n}`);
   const [checkpoints, results, logs, shimDir] = ['checkpoints', 'results', 'logs', 'bin'].map((d) => join(dir, d));
   for (const d of [checkpoints, results, logs, shimDir]) mkdirSync(d!, { recursive: true });
@@ -141,14 +145,19 @@ function unfinishedLogs(job: Job): string {
 function expectMerged(job: Job, mergeLog: string): void {
   const { n, shards } = job;
   for (let index = 0; index < shards; index++) {
-    const lines = read(join(job.results, `shard-${index}.json`)).trim().split('\n');
+    const lines = read(join(job.results, `shard-${index}.json`))
+      .trim()
+      .split('\n');
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({ n, shard: { index, count: shards } });
   }
   const total = knownCounts.get(n)!.total;
   expect(read(mergeLog)).toContain(`n = ${n}: ${total} solutions (${shards} shards merged)\n`);
   // The same total from the result files directly.
-  const direct = spawnSync('sh', ['-c', `nqueens merge "${job.results}"/shard-*.json`], { env: job.env, encoding: 'utf8' });
+  const direct = spawnSync('sh', ['-c', `nqueens merge "${job.results}"/shard-*.json`], {
+    env: job.env,
+    encoding: 'utf8',
+  });
   expect(direct.stdout).toBe(`n = ${n}: ${total} solutions (${shards} shards merged)\n`);
 }
 
@@ -165,7 +174,11 @@ describe.skipIf(!SLURM_TESTS)(`Slurm job array${SLURM_TESTS ? '' : ` (skipped: $
         const submitted = slurm(cluster, 'sbatch', ['--parsable', `--output=${dir}/sleep.log`, '--wrap', 'sleep 300']);
         expect(submitted.status, submitted.stderr).toBe(0);
         const jobId = submitted.stdout.trim();
-        for (let i = 0; i < 100 && slurm(cluster, 'squeue', ['-h', '-j', jobId, '-o', '%T']).stdout.trim() !== 'RUNNING'; i++) {
+        for (
+          let i = 0;
+          i < 100 && slurm(cluster, 'squeue', ['-h', '-j', jobId, '-o', '%T']).stdout.trim() !== 'RUNNING';
+          i++
+        ) {
           await sleep(100);
         }
         expect(slurm(cluster, 'squeue', ['-h', '-j', jobId, '-o', '%T']).stdout.trim()).toBe('RUNNING');
@@ -186,14 +199,28 @@ describe.skipIf(!SLURM_TESTS)(`Slurm job array${SLURM_TESTS ? '' : ` (skipped: $
       // The recipe names the scripts as docs/slurm/…, from the repository's root; its logs land where it runs.
       symlinkSync(fileURLToPath(new URL('../docs', import.meta.url)), join(job.dir, 'docs'));
       const recipe = codeAfter(recipes, 'run: slurm');
-      const env = { ...job.env, N: '14', SHARDS: String(SHARDS), CHECKPOINT_DIR: job.checkpoints, RESULTS_DIR: job.results };
-      const submitted = spawnSync('bash', ['-e', '-c', recipe], { cwd: job.dir, env, encoding: 'utf8', timeout: 30_000 });
+      const env = {
+        ...job.env,
+        N: '14',
+        SHARDS: String(SHARDS),
+        CHECKPOINT_DIR: job.checkpoints,
+        RESULTS_DIR: job.results,
+      };
+      const submitted = spawnSync('bash', ['-e', '-c', recipe], {
+        cwd: job.dir,
+        env,
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
       expect(submitted.status, submitted.stderr).toBe(0);
       // The recipe prints the merge job's id; the array's is in its tasks' log names.
       const mergeId = submitted.stdout.trim();
       expect(mergeId).toMatch(/^\d+$/);
-      for (let i = 0; i < 600 && slurm(cluster, 'squeue', ['-h', '-o', '%i']).stdout.trim() !== ''; i++) await sleep(200);
-      const arrayId = readdirSync(job.dir).map((f) => /^nqueens-(\d+)_0\.log$/.exec(f)?.[1]).find(Boolean);
+      for (let i = 0; i < 600 && slurm(cluster, 'squeue', ['-h', '-o', '%i']).stdout.trim() !== ''; i++)
+        await sleep(200);
+      const arrayId = readdirSync(job.dir)
+        .map((f) => /^nqueens-(\d+)_0\.log$/.exec(f)?.[1])
+        .find(Boolean);
       expect(arrayId).toBeDefined();
       const mergeLog = join(job.dir, `nqueens-merge-${mergeId}.log`);
       expectMerged(job, mergeLog);
@@ -213,7 +240,12 @@ describe.skipIf(!SLURM_TESTS)(`Slurm job array${SLURM_TESTS ? '' : ` (skipped: $
   it('resumes a task cancelled mid-run and requeued, and one requeued while running, from their checkpoints', async () => {
     await withCluster(async (cluster) => {
       const job = jobFor(cluster, FAULT_N, { shards: FAULT_SHARDS, checkpointEvery: '1s' });
-      const array = sbatch(job, ['--wait', `--array=0-${FAULT_SHARDS - 1}`, `--output=${job.logs}/shard-%a.log`, ARRAY_SCRIPT]);
+      const array = sbatch(job, [
+        '--wait',
+        `--array=0-${FAULT_SHARDS - 1}`,
+        `--output=${job.logs}/shard-%a.log`,
+        ARRAY_SCRIPT,
+      ]);
       const jobId = await array.id;
       let arrayEnded = false;
       void array.done.then(() => (arrayEnded = true));
@@ -235,7 +267,8 @@ describe.skipIf(!SLURM_TESTS)(`Slurm job array${SLURM_TESTS ? '' : ` (skipped: $
           );
         }
         const task = runningTasks(cluster, jobId).find(
-          (i) => !missed.has(i) && !faults.some((f) => f.task === i) && existsSync(checkpoint(i)) && !existsSync(result(i)),
+          (i) =>
+            !missed.has(i) && !faults.some((f) => f.task === i) && existsSync(checkpoint(i)) && !existsSync(result(i)),
         );
         if (task === undefined) {
           await sleep(100);
@@ -267,7 +300,12 @@ describe.skipIf(!SLURM_TESTS)(`Slurm job array${SLURM_TESTS ? '' : ` (skipped: $
       // afterany, not afterok: Slurm 22.05 keeps the scancel'd task's exit status in the array's
       // summary, so afterok on the array fails even though the rerun succeeded (see the script).
       const mergeLog = join(job.logs, 'merge.log');
-      const mergeRun = await sbatch(job, ['--wait', `--dependency=afterany:${jobId}`, `--output=${mergeLog}`, MERGE_SCRIPT]).done;
+      const mergeRun = await sbatch(job, [
+        '--wait',
+        `--dependency=afterany:${jobId}`,
+        `--output=${mergeLog}`,
+        MERGE_SCRIPT,
+      ]).done;
       expect(mergeRun.code, mergeRun.stderr).toBe(0);
       expectMerged(job, mergeLog);
 
@@ -280,7 +318,9 @@ describe.skipIf(!SLURM_TESTS)(`Slurm job array${SLURM_TESTS ? '' : ` (skipped: $
         // slurmstepd's line, e.g. "*** JOB 3 ON vm CANCELLED AT 2026-11-22T01:17:37 ***", which ends
         // in "DUE TO JOB REQUEUE ***" for scontrol requeue.
         const killed = log.search(
-          how === 'scancel' ? /\*\*\* JOB \d+ ON \S+ CANCELLED AT / : /\*\*\* JOB \d+ ON \S+ CANCELLED AT .* DUE TO JOB REQUEUE/,
+          how === 'scancel'
+            ? /\*\*\* JOB \d+ ON \S+ CANCELLED AT /
+            : /\*\*\* JOB \d+ ON \S+ CANCELLED AT .* DUE TO JOB REQUEUE/,
         );
         const second = log.indexOf(`${started}2 `);
         const resumed = log.indexOf(`nqueens: resuming n = ${FAULT_N}, shard ${task}/${FAULT_SHARDS} at `);

@@ -8,10 +8,25 @@ describe('solutions', () => {
     [0, undefined, RangeError, /n must be an integer from 1 to 32, got 0/],
     [33, undefined, RangeError, /n must be an integer from 1 to 32, got 33/],
     [8, { engine: 'gpu' }, TypeError, /options.engine must be 'wasm' or 'js', got "gpu"/],
-    [8, { engine: 'webgpu' }, TypeError, /options.engine must be 'wasm' or 'js' for solutions, got "webgpu": the GPU answers asynchronously/],
+    [
+      8,
+      { engine: 'webgpu' },
+      TypeError,
+      /options.engine must be 'wasm' or 'js' for solutions, got "webgpu": the GPU answers asynchronously/,
+    ],
     [8, { workers: 2 }, TypeError, /solutions: unknown option "workers"; the options are engine, placed/],
     [8, { placed: [[0, 8]] }, RangeError, /options.placed\[0\]\[1\] \(col\) must be an integer from 0 to 7, got 8/],
-    [8, { placed: [[0, 0], [1, 1]] }, RangeError, /shares a diagonal/],
+    [
+      8,
+      {
+        placed: [
+          [0, 0],
+          [1, 1],
+        ],
+      },
+      RangeError,
+      /shares a diagonal/,
+    ],
     [8, 'js', TypeError, /solutions: options must be a plain object/],
   ])('solutions(%j, %j) throws at the call, before iterating', (n, options, error, message) => {
     expect(() => solutions(n as number, options as never)).toThrow(error);
@@ -27,12 +42,17 @@ describe('solutions', () => {
     expect(() => solveNQueens(n as number)).toThrow(message);
   });
 
-  it.each([16, 17, 32])('solveNQueens(%i), whose boards cannot fit in memory, is a RangeError at once that names the limit and solutions()', (n) => {
-    expect(() => solveNQueens(n)).toThrow(RangeError);
-    expect(() => solveNQueens(n)).toThrow(
-      new RegExp(`n must be an integer from 1 to 15 \\(n = 15: 2,279,184 boards, about 300 MB\\), got ${n}; use solutions\\(n\\)`),
-    );
-  });
+  it.each([16, 17, 32])(
+    'solveNQueens(%i), whose boards cannot fit in memory, is a RangeError at once that names the limit and solutions()',
+    (n) => {
+      expect(() => solveNQueens(n)).toThrow(RangeError);
+      expect(() => solveNQueens(n)).toThrow(
+        new RegExp(
+          `n must be an integer from 1 to 15 \\(n = 15: 2,279,184 boards, about 300 MB\\), got ${n}; use solutions\\(n\\)`,
+        ),
+      );
+    },
+  );
 });
 
 describe('findSolution', () => {
@@ -49,10 +69,13 @@ describe('findSolution', () => {
 });
 
 describe('isSolution', () => {
-  it.each([null, undefined, 42, 'Q...', true, { length: -1 }, { length: 1.5 }, { length: 2 ** 60 }])('isSolution(%j) is a TypeError', (cols) => {
-    expect(() => isSolution(cols as never)).toThrow(TypeError);
-    expect(() => isSolution(cols as never)).toThrow(/cols must be an array of columns, one per row/);
-  });
+  it.each([null, undefined, 42, 'Q...', true, { length: -1 }, { length: 1.5 }, { length: 2 ** 60 }])(
+    'isSolution(%j) is a TypeError',
+    (cols) => {
+      expect(() => isSolution(cols as never)).toThrow(TypeError);
+      expect(() => isSolution(cols as never)).toThrow(/cols must be an array of columns, one per row/);
+    },
+  );
 
   it('an array-like that only claims a length of 2^32 (or more) is not a solution: false, with nothing allocated for it', () => {
     expect(isSolution({ length: 2 ** 32 } as never)).toBe(false);

@@ -36,7 +36,8 @@ describe.each(ENGINES)('solutions on engine %s', (engine) => {
       for (let tries = 0; placed.length < want && tries < 50; tries++) {
         const r = randomInt(random, 0, n - 1);
         const c = randomInt(random, 0, n - 1);
-        if (!placed.some(([pr, pc]) => pr === r || pc === c || Math.abs(pr - r) === Math.abs(pc - c))) placed.push([r, c]);
+        if (!placed.some(([pr, pc]) => pr === r || pc === c || Math.abs(pr - r) === Math.abs(pc - c)))
+          placed.push([r, c]);
       }
       const expected = referenceSolutions(n).filter((cols) => placed.every(([r, c]) => cols[r] === c));
       expect({ n, placed, got: [...solutions(n, { engine, placed })] }).toEqual({ n, placed, got: expected });
@@ -44,7 +45,12 @@ describe.each(ENGINES)('solutions on engine %s', (engine) => {
   });
 
   it('a full valid placement lists itself once; all rows placed on a dead board lists nothing', () => {
-    const board: Queen[] = [[0, 1], [1, 3], [2, 0], [3, 2]];
+    const board: Queen[] = [
+      [0, 1],
+      [1, 3],
+      [2, 0],
+      [3, 2],
+    ];
     expect([...solutions(4, { engine, placed: board })]).toEqual([[1, 3, 0, 2]]);
     expect([...solutions(4, { engine, placed: [[0, 0]] })]).toEqual([]);
     expect([...solutions(1, { engine, placed: [[0, 0]] })]).toEqual([[0]]);
@@ -91,7 +97,7 @@ describe.each(ENGINES)('solutions on engine %s', (engine) => {
 });
 
 describe('solveNQueens', () => {
-  it('n = 4 is LeetCode 51\'s expected output', () => {
+  it("n = 4 is LeetCode 51's expected output", () => {
     expect(solveNQueens(4)).toEqual([
       ['.Q..', '...Q', 'Q...', '..Q.'],
       ['..Q.', 'Q...', '...Q', '.Q..'],

@@ -27,7 +27,10 @@ const missing = await acquireGpu().then(
   () => null,
   (error: unknown) => (error instanceof Error ? error.message : String(error)),
 );
-if (missing !== null && !REQUIRED) console.warn(`test/webgpu-dawn.test.ts skipped: no WebGPU adapter in Node (${missing}); set REQUIRE_GPU=1 to fail instead`);
+if (missing !== null && !REQUIRED)
+  console.warn(
+    `test/webgpu-dawn.test.ts skipped: no WebGPU adapter in Node (${missing}); set REQUIRE_GPU=1 to fail instead`,
+  );
 const RUN = missing === null || REQUIRED;
 
 const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -76,23 +79,32 @@ describe.skipIf(!RUN)("engine: 'webgpu' in Node, through Dawn", () => {
     }
   });
 
-  it.each(KERNEL_VARIANTS)('the %s kernel counts 30 random placements (n = 6..15, 1 to 5 queens) and shards of n = 13 and 14 as wasm does', async (variant) => {
-    const random = seededRandom(variant === 'plain' ? 2323 : 2324);
-    const cases: { n: number; placed?: Queen[]; shard?: Shard }[] = [];
-    for (let i = 0; i < 30; i++) {
-      const n = randomInt(random, 6, 15);
-      cases.push({ n, placed: randomQueens(random, n, randomInt(random, 1, 5)) });
-    }
-    for (const [n, index, shards] of [[13, 0, 7], [13, 4, 7], [14, 2, 5], [14, 9, 10]]) cases.push({ n, shard: { index, count: shards } });
-    let nonZero = 0;
-    for (const { n, ...options } of cases) {
-      const cpu = await count(n, { ...options, engine: 'wasm', workers: 1 });
-      const gpu = await countWithVariant(n, variant, options);
-      expect({ n, ...options, ...gpu }).toEqual({ n, ...options, total: cpu.exact.total, unique: cpu.exact.unique });
-      if (cpu.total > 0) nonZero++;
-    }
-    expect(nonZero).toBeGreaterThan(20);
-  });
+  it.each(KERNEL_VARIANTS)(
+    'the %s kernel counts 30 random placements (n = 6..15, 1 to 5 queens) and shards of n = 13 and 14 as wasm does',
+    async (variant) => {
+      const random = seededRandom(variant === 'plain' ? 2323 : 2324);
+      const cases: { n: number; placed?: Queen[]; shard?: Shard }[] = [];
+      for (let i = 0; i < 30; i++) {
+        const n = randomInt(random, 6, 15);
+        cases.push({ n, placed: randomQueens(random, n, randomInt(random, 1, 5)) });
+      }
+      for (const [n, index, shards] of [
+        [13, 0, 7],
+        [13, 4, 7],
+        [14, 2, 5],
+        [14, 9, 10],
+      ])
+        cases.push({ n, shard: { index, count: shards } });
+      let nonZero = 0;
+      for (const { n, ...options } of cases) {
+        const cpu = await count(n, { ...options, engine: 'wasm', workers: 1 });
+        const gpu = await countWithVariant(n, variant, options);
+        expect({ n, ...options, ...gpu }).toEqual({ n, ...options, total: cpu.exact.total, unique: cpu.exact.unique });
+        if (cpu.total > 0) nonZero++;
+      }
+      expect(nonZero).toBeGreaterThan(20);
+    },
+  );
 
   it('an abort during the set-up rejects with its reason before any progress, and the next count sets up a device and is exact', async () => {
     // A set-up of its own: the device in use goes away first, so the next count must set one up.
@@ -113,50 +125,63 @@ describe.skipIf(!RUN)("engine: 'webgpu' in Node, through Dawn", () => {
     expect(await acquireGpu()).not.toBe(old);
   });
 
-  it.each(KERNEL_VARIANTS)('the %s kernel: an abort between dispatches rejects within a dispatch or two, and the GPU gets no more work', async (variant) => {
-    const gpu = await acquireGpu();
-    const queue = gpu.device.queue;
-    const submit = queue.submit;
-    let submits = 0;
-    queue.submit = function (this: GPUQueue, ...args: Parameters<GPUQueue['submit']>) {
-      submits++;
-      return submit.apply(this, args);
-    };
-    try {
-      const reason = new Error('enough');
-      const { signal, abort } = controlled(reason);
-      let abortedAt = 0;
-      const pending = countWithVariant(16, variant, {
+  it.each(KERNEL_VARIANTS)(
+    'the %s kernel: an abort between dispatches rejects within a dispatch or two, and the GPU gets no more work',
+    async (variant) => {
+      const gpu = await acquireGpu();
+      const queue = gpu.device.queue;
+      const submit = queue.submit;
+      let submits = 0;
+      queue.submit = function (this: GPUQueue, ...args: Parameters<GPUQueue['submit']>) {
+        submits++;
+        return submit.apply(this, args);
+      };
+      try {
+        const reason = new Error('enough');
+        const { signal, abort } = controlled(reason);
+        let abortedAt = 0;
+        const pending = countWithVariant(16, variant, {
+          control: {
+            signal,
+            onProgress: ({ done }) => {
+              if (done > 0 && abortedAt === 0) {
+                abortedAt = performance.now();
+                abort();
+              }
+            },
+          },
+        });
+        await expect(pending).rejects.toBe(reason);
+        expect(abortedAt).toBeGreaterThan(0);
+        expect(performance.now() - abortedAt).toBeLessThan(1000);
+        const after = submits;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(submits).toBe(after);
+      } finally {
+        queue.submit = submit;
+      }
+    },
+  );
+
+  it.each(KERNEL_VARIANTS)(
+    'the %s kernel resumes from the checkpoint an abort leaves, to the exact count',
+    async (variant) => {
+      const { signal, abort } = controlled(new Error('stop'));
+      let checkpoint: ResumeState | undefined;
+      await countWithVariant(14, variant, {
         control: {
           signal,
-          onProgress: ({ done }) => {
-            if (done > 0 && abortedAt === 0) {
-              abortedAt = performance.now();
-              abort();
-            }
-          },
+          onCheckpoint: (state) => (checkpoint = state),
+          onProgress: ({ done, total }) => done > total / 3 && abort(),
         },
+      }).catch(() => {});
+      expect(checkpoint!.done.length).toBeGreaterThan(0);
+      expect(await countWithVariant(14, variant, { control: { resume: checkpoint } })).toEqual({
+        total: 365596n,
+        unique: 45752n,
       });
-      await expect(pending).rejects.toBe(reason);
-      expect(abortedAt).toBeGreaterThan(0);
-      expect(performance.now() - abortedAt).toBeLessThan(1000);
-      const after = submits;
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(submits).toBe(after);
-    } finally {
-      queue.submit = submit;
-    }
-  });
-
-  it.each(KERNEL_VARIANTS)('the %s kernel resumes from the checkpoint an abort leaves, to the exact count', async (variant) => {
-    const { signal, abort } = controlled(new Error('stop'));
-    let checkpoint: ResumeState | undefined;
-    await countWithVariant(14, variant, {
-      control: { signal, onCheckpoint: (state) => (checkpoint = state), onProgress: ({ done, total }) => done > total / 3 && abort() },
-    }).catch(() => {});
-    expect(checkpoint!.done.length).toBeGreaterThan(0);
-    expect(await countWithVariant(14, variant, { control: { resume: checkpoint } })).toEqual({ total: 365596n, unique: 45752n });
-  });
+    },
+  );
 
   it('count() resumes a checkpoint taken on an abort and sent through JSON, to the exact count', async () => {
     const controller = new AbortController();
@@ -193,7 +218,7 @@ describe.skipIf(!RUN)("engine: 'webgpu' in Node, through Dawn", () => {
     expect(plain).toMatch(/webgpu/);
   });
 
-  it('the bench\'s GPU section times every kernel variant on this adapter against one wasm thread: npm run bench -- 12 13 --gpu --runs 1', async () => {
+  it("the bench's GPU section times every kernel variant on this adapter against one wasm thread: npm run bench -- 12 13 --gpu --runs 1", async () => {
     const r = await runNode(bench, ['12', '13', '--gpu', '--runs', '1', '--json']);
     expect(r.code).toBe(0);
     const { sections, gpu } = JSON.parse(r.stdout) as { sections: string[]; gpu: GpuReport };

@@ -55,11 +55,15 @@ describe("engine: 'webgpu' where navigator.gpu gives no GPU", () => {
     const onCheckpoint = vi.fn();
     const refusal = count(8, { engine: 'webgpu', onProgress, onCheckpoint, checkpointEveryMs: 1 });
     await expect(refusal).rejects.toThrow(WebGPUUnavailableError);
-    await expect(refusal).rejects.toThrow("the 'webgpu' engine is unavailable here (navigator.gpu.requestAdapter() found no adapter); use engine: 'wasm'");
+    await expect(refusal).rejects.toThrow(
+      "the 'webgpu' engine is unavailable here (navigator.gpu.requestAdapter() found no adapter); use engine: 'wasm'",
+    );
     requestAdapter.mockImplementation(async () => {
       throw new Error('the GPU process crashed');
     });
-    await expect(count(8, { engine: 'webgpu' })).rejects.toThrow('navigator.gpu.requestAdapter() failed: the GPU process crashed');
+    await expect(count(8, { engine: 'webgpu' })).rejects.toThrow(
+      'navigator.gpu.requestAdapter() failed: the GPU process crashed',
+    );
     expect(requestAdapter).toHaveBeenCalledTimes(2);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(onProgress).not.toHaveBeenCalled();
@@ -81,7 +85,7 @@ describe("engine: 'webgpu' where navigator.gpu gives no GPU", () => {
 });
 
 describe('a set-up that never ends (requestAdapter may never settle)', () => {
-  it('rejects a count with its signal\'s reason when the signal is aborted, and the next count asks again', async () => {
+  it("rejects a count with its signal's reason when the signal is aborted, and the next count asks again", async () => {
     const requestAdapter = vi.fn(() => new Promise<null>(() => {}));
     vi.stubGlobal('navigator', { gpu: { requestAdapter } });
     const reason = new Error('too slow');
@@ -181,11 +185,17 @@ describe('the host split into GPU tasks', () => {
       for (let tries = 0; placed.length < k && tries < 400; tries++) {
         const r = randomInt(random, 0, n - 1);
         const c = randomInt(random, 0, n - 1);
-        if (!placed.some(([qr, qc]) => qr === r || qc === c || Math.abs(qr - r) === Math.abs(qc - c))) placed.push([r, c]);
+        if (!placed.some(([qr, qc]) => qr === r || qc === c || Math.abs(qr - r) === Math.abs(qc - c)))
+          placed.push([r, c]);
       }
       const list = plan(n, placed, null).subproblems;
       const picked = Array.from({ length: list.count }, (_, i) => i).filter(() => random() < 0.5);
-      const work = gpuWork(n, pickSubproblems(list, picked), picked.map((_, k) => k), randomInt(random, 1, 4096));
+      const work = gpuWork(
+        n,
+        pickSubproblems(list, picked),
+        picked.map((_, k) => k),
+        randomInt(random, 1, 4096),
+      );
       const gpu = completions(work, picked.length);
       picked.forEach((i, k) => {
         expect(BigInt(gpu[k])).toBe(countExactSync(n, { placed: queensOf(list.queens, list.width, i) }).total);
@@ -195,7 +205,7 @@ describe('the host split into GPU tasks', () => {
 });
 
 describe('the order of the tasks', () => {
-  it('biggest first: by rows left, then by squares open on the first; in record order within a size; each starts from its record\'s mask', () => {
+  it("biggest first: by rows left, then by squares open on the first; in record order within a size; each starts from its record's mask", () => {
     const n = 14;
     const list = plan(n, null, null).subproblems;
     const all = Array.from({ length: list.count }, (_, i) => i);
@@ -258,7 +268,7 @@ describe('the dispatch budget', () => {
     expect(budget.placements).toBe(limits.minPlacements);
   });
 
-  it('never gives more steps than keep a dispatch\'s count within 32 bits', () => {
+  it("never gives more steps than keep a dispatch's count within 32 bits", () => {
     const budget = new DispatchBudget({ ...limits, maxInvocations: 256 });
     for (let i = 0; i < 40; i++) budget.adjust(0, false);
     expect(budget.placements).toBe(MAX_PLACEMENTS);
@@ -268,6 +278,7 @@ describe('the dispatch budget', () => {
 
 function queensOf(queens: Int8Array, width: number, i: number): Queen[] {
   const out: Queen[] = [];
-  for (let q = 0; q < width; q++) if (queens[(i * width + q) * 2] >= 0) out.push([queens[(i * width + q) * 2], queens[(i * width + q) * 2 + 1]]);
+  for (let q = 0; q < width; q++)
+    if (queens[(i * width + q) * 2] >= 0) out.push([queens[(i * width + q) * 2], queens[(i * width + q) * 2 + 1]]);
   return out;
 }

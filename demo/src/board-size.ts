@@ -8,7 +8,9 @@ export function readBoardSize(input: HTMLInputElement, error: HTMLElement, why: 
   const max = Number(input.max);
   const n = Number(input.value);
   const ok = input.value.trim() !== '' && Number.isInteger(n) && n >= min && n <= max;
-  const text = ok ? '' : `n must be a whole number from ${min} to ${max} here${Number.isInteger(n) && n > max ? `: ${why(n)}` : ''}.`;
+  const text = ok
+    ? ''
+    : `n must be a whole number from ${min} to ${max} here${Number.isInteger(n) && n > max ? `: ${why(n)}` : ''}.`;
   input.setCustomValidity(text);
   input.setAttribute('aria-invalid', String(!ok));
   error.textContent = text;

@@ -60,7 +60,11 @@ export function browsePanel(): void {
   }
 
   function load(): void {
-    const chosen = readBoardSize(n, error, (k) => `n = ${k} has too many solutions to list on a page (n = 12 has 14,200); count it under Count above`);
+    const chosen = readBoardSize(
+      n,
+      error,
+      (k) => `n = ${k} has too many solutions to list on a page (n = 12 has 14,200); count it under Count above`,
+    );
     // The same n again (a change event can repeat it) keeps the listing and the page it is on.
     if (chosen === null || chosen === requested) return;
     size = requested = chosen;

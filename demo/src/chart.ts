@@ -38,8 +38,14 @@ export function timingChart(into: HTMLElement): TimingChart {
         height: 300,
         scales: { x: { time: false }, y: { distr: 3 } },
         // n is a whole number: ticks at whole steps only, never at 4.5.
-        axes: [{ label: 'n', incrs: [1, 2, 5, 10] }, { label: 'median ms (log)', size: 60 }],
-        series: [{ label: 'n' }, ...series.map((s) => ({ label: s.label, stroke: s.stroke, width: 2, points: { show: true } }))],
+        axes: [
+          { label: 'n', incrs: [1, 2, 5, 10] },
+          { label: 'median ms (log)', size: 60 },
+        ],
+        series: [
+          { label: 'n' },
+          ...series.map((s) => ({ label: s.label, stroke: s.stroke, width: 2, points: { show: true } })),
+        ],
       },
       [xs, ...ys],
       into,

@@ -75,7 +75,11 @@ export function comparePanel(gpu: Promise<AdapterInfo | null>): void {
         chart.add(message.n, { js: message.jsMs, wasm: message.wasmMs, webgpu: withGpu ? message.gpuMs : undefined });
         return;
       }
-      end(message.type === 'done' ? `Done: n = 4..${request.max} on ${describeEnvironment()}.` : `Failed: ${message.message}`);
+      end(
+        message.type === 'done'
+          ? `Done: n = 4..${request.max} on ${describeEnvironment()}.`
+          : `Failed: ${message.message}`,
+      );
     };
     worker.postMessage(request);
   });

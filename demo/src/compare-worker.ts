@@ -21,7 +21,15 @@ self.onmessage = async (event: MessageEvent<CompareRequest>) => {
     for (let n = 4; n <= max; n++) {
       // Without `webgpu: true` the package does not look for a GPU at all.
       const r = await compareEngines(n, webgpu ? { runs, webgpu: true } : { runs });
-      self.postMessage({ type: 'row', n, total: r.total, jsMs: r.js.medianMs, wasmMs: r.wasm.medianMs, gpuMs: r.webgpu?.medianMs, speedup: r.speedup } satisfies CompareMessage);
+      self.postMessage({
+        type: 'row',
+        n,
+        total: r.total,
+        jsMs: r.js.medianMs,
+        wasmMs: r.wasm.medianMs,
+        gpuMs: r.webgpu?.medianMs,
+        speedup: r.speedup,
+      } satisfies CompareMessage);
     }
     self.postMessage({ type: 'done' } satisfies CompareMessage);
   } catch (error) {

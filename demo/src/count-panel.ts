@@ -63,14 +63,24 @@ export function countPanel(gpu: Promise<AdapterInfo | null>): void {
     const c = saved.checkpoint;
     const done = c.done.reduce((sum, [from, to]) => sum + (to - from), 0);
     const percent = c.plan.subproblems === 0 ? 100 : Math.floor((done / c.plan.subproblems) * 100);
-    const threads = saved.engine === 'webgpu' ? 'the GPU' : saved.workers ? threadsUsed(saved.workers, saved.workers) : 'threads chosen automatically';
+    const threads =
+      saved.engine === 'webgpu'
+        ? 'the GPU'
+        : saved.workers
+          ? threadsUsed(saved.workers, saved.workers)
+          : 'threads chosen automatically';
     offerText.textContent = `A count of n = ${c.n} (${ENGINE_NAMES[saved.engine]}, ${threads}) was interrupted at ${percent}%, after ${formatDuration(c.elapsedMs)}.`;
   }
 
   let controller: AbortController | null = null;
   cancel.addEventListener('click', () => controller?.abort(new DOMException('Cancelled', 'AbortError')));
 
-  async function start(size: number, chosenEngine: Engine, threads: number | null, resume: Checkpoint | undefined): Promise<void> {
+  async function start(
+    size: number,
+    chosenEngine: Engine,
+    threads: number | null,
+    resume: Checkpoint | undefined,
+  ): Promise<void> {
     const own = new AbortController();
     controller = own;
     run.disabled = true;
@@ -94,7 +104,10 @@ export function countPanel(gpu: Promise<AdapterInfo | null>): void {
         resume,
         checkpointEveryMs: CHECKPOINT_EVERY_MS,
         onCheckpoint: (checkpoint) => {
-          localStorage.setItem(STORAGE_KEY, JSON.stringify({ engine: chosenEngine, workers: threads, checkpoint } satisfies Saved));
+          localStorage.setItem(
+            STORAGE_KEY,
+            JSON.stringify({ engine: chosenEngine, workers: threads, checkpoint } satisfies Saved),
+          );
         },
         onProgress: ({ done, total }) => {
           if (own.signal.aborted) return;
@@ -103,12 +116,17 @@ export function countPanel(gpu: Promise<AdapterInfo | null>): void {
           progress.value = total === 0 ? 1 : done / total;
           const elapsed = performance.now() - started;
           const counted = done - first;
-          progressLabel.textContent = progressSummary(done, total, counted > 0 ? (elapsed / counted) * (total - done) : null);
+          progressLabel.textContent = progressSummary(
+            done,
+            total,
+            counted > 0 ? (elapsed / counted) * (total - done) : null,
+          );
         },
       });
       localStorage.removeItem(STORAGE_KEY);
       result.dataset.total = String(r.total);
-      const how = r.engine === 'webgpu' ? ENGINE_NAMES.webgpu : `${ENGINE_NAMES[r.engine]}, ${threadsUsed(r.workers, threads)}`;
+      const how =
+        r.engine === 'webgpu' ? ENGINE_NAMES.webgpu : `${ENGINE_NAMES[r.engine]}, ${threadsUsed(r.workers, threads)}`;
       const why = r.engine === 'webgpu' ? '' : fewerThreadsWhy(r.n, threads, r.workers, subproblems, cores);
       result.textContent =
         `n = ${r.n}: ${r.total.toLocaleString('en')} solutions, ${r.unique?.toLocaleString('en')} unique ` +

@@ -5,8 +5,9 @@ export type { AdapterInfo };
 /** "Chromium 156 · 8 cores": the browser and how many threads it can run at once. */
 export function describeEnvironment(): string {
   const nav = navigator as Navigator & { userAgentData?: { brands: { brand: string; version: string }[] } };
-  const brand = nav.userAgentData?.brands.find((b) => !/not.?a.?brand/i.test(b.brand) && b.brand !== 'Chromium')
-    ?? nav.userAgentData?.brands.find((b) => b.brand === 'Chromium');
+  const brand =
+    nav.userAgentData?.brands.find((b) => !/not.?a.?brand/i.test(b.brand) && b.brand !== 'Chromium') ??
+    nav.userAgentData?.brands.find((b) => b.brand === 'Chromium');
   const browser = brand
     ? `${brand.brand} ${brand.version}`
     : (/(Firefox|Edg|Chrome|Safari)\/(\d+)/.exec(navigator.userAgent) ?? []).slice(1, 3).join(' ') || 'this browser';
@@ -38,11 +39,17 @@ export async function probeGpu(timeoutMs = ADAPTER_TIMEOUT_MS): Promise<GpuProbe
   try {
     const answer = await Promise.race([gpu.requestAdapter(), timeout]);
     if (answer === 'timeout') {
-      return { adapter: null, note: `navigator.gpu.requestAdapter() gave no answer in ${timeoutMs / 1000} s, so the WebGPU engine is not offered` };
+      return {
+        adapter: null,
+        note: `navigator.gpu.requestAdapter() gave no answer in ${timeoutMs / 1000} s, so the WebGPU engine is not offered`,
+      };
     }
     return { adapter: answer ? describeAdapter(answer as Parameters<typeof describeAdapter>[0]) : null, note: null };
   } catch (error) {
-    return { adapter: null, note: `navigator.gpu.requestAdapter() failed (${(error as Error).message}), so the WebGPU engine is not offered` };
+    return {
+      adapter: null,
+      note: `navigator.gpu.requestAdapter() failed (${(error as Error).message}), so the WebGPU engine is not offered`,
+    };
   } finally {
     clearTimeout(timer);
   }

@@ -27,7 +27,18 @@ export function describeStep(s: Search): Step {
     // The board keeps the last solution found, so that the end of the search still shows one.
     const last = s.last === null ? [] : columns(s.last);
     const shown = s.last === null ? '' : `; the board shows the last one, columns ${last.join(', ')}`;
-    return { kind: 'done', row: -1, queens: last, cols: 0, left: 0, right: 0, open: 0, free: 0, solutions: s.solutions, message: `Done: ${s.solutions} solutions for n = ${s.n}${shown}` };
+    return {
+      kind: 'done',
+      row: -1,
+      queens: last,
+      cols: 0,
+      left: 0,
+      right: 0,
+      open: 0,
+      free: 0,
+      solutions: s.solutions,
+      message: `Done: ${s.solutions} solutions for n = ${s.n}${shown}`,
+    };
   }
   const { row, col } = s;
   const { cols, left, right } = s.masks(row);
@@ -39,7 +50,10 @@ export function describeStep(s: Search): Step {
     place: () => `Row ${row}: the lowest square to try, free & -free, is column ${col}; go one row down`,
     solution: () => `Solution ${s.solutions}: columns ${queens.join(', ')}`,
     remove: () => `Row ${row}: take the queen off column ${col}${free ? ' and try the next square' : ''}`,
-    'dead-end': () => (row === 0 ? 'Row 0 has nothing left to try: the search is complete' : `Row ${row} has no square left to try: back to row ${row - 1}`),
+    'dead-end': () =>
+      row === 0
+        ? 'Row 0 has nothing left to try: the search is complete'
+        : `Row ${row} has no square left to try: back to row ${row - 1}`,
   }[s.kind]();
   return { kind: s.kind, row, queens, cols, left, right, open, free, solutions: s.solutions, message };
 }

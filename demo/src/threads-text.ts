@@ -12,11 +12,20 @@ export function threadsUsed(used: number, asked: number | null): string {
  * subproblems, so a board planned as fewer subproblems than threads leaves the rest idle; past
  * that, the pool has one thread per core.
  */
-export function fewerThreadsWhy(n: number, asked: number | null, used: number, subproblems: number | null, cores: number): string {
+export function fewerThreadsWhy(
+  n: number,
+  asked: number | null,
+  used: number,
+  subproblems: number | null,
+  cores: number,
+): string {
   if (asked === null || used >= asked) return '';
   const head = `Asked for ${plural(asked, 'thread', 'threads')}, counted on ${used}: `;
   if (subproblems !== null && subproblems < asked) {
-    const pieces = subproblems === 1 ? 'one piece of work (1 subproblem), which one thread counts' : `${subproblems} pieces of work (subproblems), one per thread`;
+    const pieces =
+      subproblems === 1
+        ? 'one piece of work (1 subproblem), which one thread counts'
+        : `${subproblems} pieces of work (subproblems), one per thread`;
     return `${head}n = ${n} is planned as ${pieces}. Bigger boards split into more.`;
   }
   if (cores < asked) return `${head}this browser runs ${plural(cores, 'thread', 'threads')} at once.`;

@@ -37,7 +37,8 @@ export function watchPanel(): void {
       ['to try', s.free, 'free'],
     ] as const;
     const caption = masks.createCaption();
-    caption.textContent = 'open = ~(cols | left | right): what no queen above attacks; to try: the open squares not tried yet.';
+    caption.textContent =
+      'open = ~(cols | left | right): what no queen above attacks; to try: the open squares not tried yet.';
     for (const [name, value, kind] of rows) {
       const row = masks.insertRow();
       row.dataset.mask = name.replace(' ', '-');
@@ -75,7 +76,8 @@ export function watchPanel(): void {
     );
     // A button about to be disabled under the keyboard's focus hands it to the other direction.
     if (timeline.atStart && document.activeElement === backButton) stepButton.focus();
-    if (timeline.atEnd && (document.activeElement === stepButton || document.activeElement === play)) backButton.focus();
+    if (timeline.atEnd && (document.activeElement === stepButton || document.activeElement === play))
+      backButton.focus();
     backButton.disabled = timeline.atStart;
     stepButton.disabled = timeline.atEnd;
     play.disabled = timeline.atEnd;

@@ -68,7 +68,8 @@ function shard(text: string): Shard {
 
 function duration(text: string): number {
   const ms = parseDuration(text);
-  if (ms === null) throw new UsageError(`--checkpoint-every takes a duration such as 30s, 500ms, 5m or 1h, got ${quote(text)}`);
+  if (ms === null)
+    throw new UsageError(`--checkpoint-every takes a duration such as 30s, 500ms, 5m or 1h, got ${quote(text)}`);
   return ms;
 }
 
@@ -79,7 +80,8 @@ function distance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     previous = current;
   }
   return previous[b.length];
@@ -89,7 +91,9 @@ function boardSize(text: string): number {
   if (/^\d{1,16}$/.test(text)) return Number(text);
   if (/^[a-z][a-z-]*$/i.test(text)) {
     const near = COMMANDS.find((command) => distance(text.toLowerCase(), command) <= 2);
-    throw new UsageError(`unknown command ${quote(text)}${near ? ` (did you mean ${near}?)` : ''}; the commands are ${COMMANDS.join(', ')}, or give a board size n`);
+    throw new UsageError(
+      `unknown command ${quote(text)}${near ? ` (did you mean ${near}?)` : ''}; the commands are ${COMMANDS.join(', ')}, or give a board size n`,
+    );
   }
   throw new UsageError(`n must be a whole number from 1 to 32, got ${quote(text)}`);
 }
@@ -120,7 +124,8 @@ function countOrPrint(n: number, values: CountValues): Parsed {
   }
   const wrong = PRINT_ONLY.find((key) => values[key] !== undefined);
   if (wrong) throw new UsageError(`${flagOf(wrong)} goes with --print`);
-  if (values.checkpointEvery !== undefined && values.checkpoint === undefined) throw new UsageError('--checkpoint-every goes with --checkpoint FILE');
+  if (values.checkpointEvery !== undefined && values.checkpoint === undefined)
+    throw new UsageError('--checkpoint-every goes with --checkpoint FILE');
   return {
     kind: 'count',
     n,
@@ -135,7 +140,13 @@ function countOrPrint(n: number, values: CountValues): Parsed {
 }
 
 /** The program: its commands and options, the help they make, and where a parsed command goes. */
-function program(version: string, width: number, parsed: (command: Parsed) => void, out: (text: string) => void, given: Record<string, string>): Program {
+function program(
+  version: string,
+  width: number,
+  parsed: (command: Parsed) => void,
+  out: (text: string) => void,
+  given: Record<string, string>,
+): Program {
   /** A parser of option text that also keeps the text, under the package's names for what it gives. */
   const keeping =
     <T>(names: readonly string[], parse: (text: string) => T) =>
@@ -154,14 +165,31 @@ function program(version: string, width: number, parsed: (command: Parsed) => vo
     .configureOutput({ writeOut: out, writeErr: out, outputError: () => {} })
     .configureHelp({ helpWidth: width, sortSubcommands: false })
     .argument('<n>', 'the board size: count the solutions of the n×n board', keeping(['n'], boardSize))
-    .addOption(new Option('--engine <name>', 'the kernel that counts (webgpu: the GPU)').choices(['wasm', 'js', 'webgpu']))
-    .option('--workers <k>', 'worker threads (default: every core once the board is big enough)', keeping(['options.workers'], whole('--workers')))
-    .option('--shard <i/m>', 'count only shard i of a split into m (0 <= i < m)', keeping(['options.shard.index', 'options.shard.count'], shard))
+    .addOption(
+      new Option('--engine <name>', 'the kernel that counts (webgpu: the GPU)').choices(['wasm', 'js', 'webgpu']),
+    )
+    .option(
+      '--workers <k>',
+      'worker threads (default: every core once the board is big enough)',
+      keeping(['options.workers'], whole('--workers')),
+    )
+    .option(
+      '--shard <i/m>',
+      'count only shard i of a split into m (0 <= i < m)',
+      keeping(['options.shard.index', 'options.shard.count'], shard),
+    )
     .option('--json', 'print the result as one JSON line (counts as strings)')
     .option('--checkpoint <file>', 'keep the progress in FILE; resume from it when it exists')
-    .option('--checkpoint-every <time>', 'how often FILE is written (default 30s; also 500ms, 5m, 1h)', keeping(['options.checkpointEveryMs'], duration))
+    .option(
+      '--checkpoint-every <time>',
+      'how often FILE is written (default 30s; also 500ms, 5m, 1h)',
+      keeping(['options.checkpointEveryMs'], duration),
+    )
     .addOption(
-      new Option('--progress <how>', 'progress on stderr: a bar (a line every 5 s where stderr is no terminal), JSON lines, or none; default: bar on a terminal, else none').choices(['bar', 'json', 'none']),
+      new Option(
+        '--progress <how>',
+        'progress on stderr: a bar (a line every 5 s where stderr is no terminal), JSON lines, or none; default: bar on a terminal, else none',
+      ).choices(['bar', 'json', 'none']),
     )
     .option('--print', 'print the solutions as boards instead of counting them')
     .option('--limit <k>', 'with --print: at most k boards', whole('--limit'))
@@ -175,13 +203,19 @@ function program(version: string, width: number, parsed: (command: Parsed) => vo
     .description('add up the JSON lines of the shards of one split (standard input without files, or for -)')
     .argument('[files...]', 'files of shard results')
     .option('--json', 'print the total as one JSON line')
-    .action((files: string[], values: { json?: boolean }) => parsed({ kind: 'merge', files, json: values.json ?? false }));
+    .action((files: string[], values: { json?: boolean }) =>
+      parsed({ kind: 'merge', files, json: values.json ?? false }),
+    );
 
   nqueens
     .command('compare')
     .description('time the TypeScript and wasm engines, a row per n as it is measured')
     .argument('<n-or-range>', 'one n, or a range such as 4..14')
-    .option('--runs <k>', 'timed runs per engine after a warm-up (default 5)', keeping(['options.runs'], whole('--runs')))
+    .option(
+      '--runs <k>',
+      'timed runs per engine after a warm-up (default 5)',
+      keeping(['options.runs'], whole('--runs')),
+    )
     .option('--json', 'print a JSON line per n instead of the table')
     .action((text: string, values: { runs?: number; json?: boolean }) => {
       const [from, to] = range(text);
@@ -211,14 +245,21 @@ export function parseCommand(argv: string[], version: string, width = 80): Comma
   let command: Parsed | null = null;
   let text = '';
   const given: Record<string, string> = {};
-  const nqueens = program(version, Math.max(40, Math.min(width, 100)), (c) => (command = c), (t) => (text += t), given);
+  const nqueens = program(
+    version,
+    Math.max(40, Math.min(width, 100)),
+    (c) => (command = c),
+    (t) => (text += t),
+    given,
+  );
   try {
     if (argv.length === 0) throw new UsageError('no board size or command given');
     nqueens.parse(argv, { from: 'user' });
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;
     if (error.code === 'commander.version') return { kind: 'text', text, what: 'the version', given };
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.help') return { kind: 'text', text, what: 'the help', given };
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.help')
+      return { kind: 'text', text, what: 'the help', given };
     throw new UsageError(usageMessage(error));
   }
   if (command === null) return { kind: 'text', text, what: 'the help', given };

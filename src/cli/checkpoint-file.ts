@@ -12,7 +12,20 @@
 // a link does with any other program.
 
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fsyncSync, lstatSync, openSync, readFileSync, readlinkSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { shown } from '../quote.js';
 import type { Checkpoint } from '../types.js';
@@ -131,7 +144,9 @@ export class CheckpointFile {
       closeSync(second.fd);
       renameSync(first.path, second.path);
     } catch (error) {
-      throw refused(`--checkpoint ${shown(this.path)}: cannot write in ${shown(dirname(this.file))}: ${ioErrorText(error)}`);
+      throw refused(
+        `--checkpoint ${shown(this.path)}: cannot write in ${shown(dirname(this.file))}: ${ioErrorText(error)}`,
+      );
     } finally {
       for (const path of made) removeOwn(path);
     }
@@ -148,7 +163,8 @@ export class CheckpointFile {
     let text: string;
     try {
       const bytes = readFileSync(this.file);
-      if (bytes.length > MAX_BYTES) throw refused(`${shown(this.path)} is not a checkpoint: it is over ${MAX_BYTES} bytes`);
+      if (bytes.length > MAX_BYTES)
+        throw refused(`${shown(this.path)} is not a checkpoint: it is over ${MAX_BYTES} bytes`);
       text = bytes.toString('utf8');
     } catch (error) {
       if (error instanceof UsageError) throw error;
@@ -157,7 +173,9 @@ export class CheckpointFile {
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      throw refused(`${shown(this.path)} is not a checkpoint: not JSON (a torn or edited file?); remove it to count from the start`);
+      throw refused(
+        `${shown(this.path)} is not a checkpoint: not JSON (a torn or edited file?); remove it to count from the start`,
+      );
     }
   }
 

@@ -27,7 +27,8 @@ export class CheckpointKeeper {
       return true;
     } catch (error) {
       if (!(error instanceof CheckpointWriteError)) throw error;
-      if (this.failure?.message !== error.message) this.warn(`nqueens: ${error.message}; counting on, and trying again at the next checkpoint`);
+      if (this.failure?.message !== error.message)
+        this.warn(`nqueens: ${error.message}; counting on, and trying again at the next checkpoint`);
       this.failure = error;
       return false;
     }

@@ -27,7 +27,8 @@ export async function countCommand(command: CountCommand, io: Io): Promise<void>
   const mode = command.progress ?? (io.stderr.isTTY ? 'bar' : 'none');
   const file = command.checkpoint === null ? null : CheckpointFile.open(command.checkpoint);
   const resume = file?.read();
-  const keeper = file === null ? null : new CheckpointKeeper(file, (line) => io.stderr.write(`${line}\n`), resume !== undefined);
+  const keeper =
+    file === null ? null : new CheckpointKeeper(file, (line) => io.stderr.write(`${line}\n`), resume !== undefined);
   const view = progressView(io.stderr, mode, label);
   let told = false;
 
@@ -54,8 +55,15 @@ export async function countCommand(command: CountCommand, io: Io): Promise<void>
   } catch (error) {
     view.end();
     const argument = (error as { argument?: unknown }).argument;
-    if ((error instanceof ArgumentRangeError || error instanceof ArgumentTypeError) && typeof argument === 'string' && argument.startsWith('options.resume')) {
-      throw new UsageError(`${shown(file!.path)} is not a checkpoint${refusal(error)}; remove it to count from the start`, false);
+    if (
+      (error instanceof ArgumentRangeError || error instanceof ArgumentTypeError) &&
+      typeof argument === 'string' &&
+      argument.startsWith('options.resume')
+    ) {
+      throw new UsageError(
+        `${shown(file!.path)} is not a checkpoint${refusal(error)}; remove it to count from the start`,
+        false,
+      );
     }
     if (io.signal.aborted && keeper !== null) io.stderr.write(`${keeper.stopNote()}\n`);
     throw error;
@@ -70,7 +78,9 @@ export async function countCommand(command: CountCommand, io: Io): Promise<void>
     throw new OutputError(
       'the result',
       error.cause,
-      kept ? `; the finished count is kept in ${shown(keeper.file.path)}: run the same command again to print it` : ' (and the checkpoint could not be kept either)',
+      kept
+        ? `; the finished count is kept in ${shown(keeper.file.path)}: run the same command again to print it`
+        : ' (and the checkpoint could not be kept either)',
     );
   }
   if (file === null) return;

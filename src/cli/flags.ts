@@ -14,7 +14,10 @@ const FLAGS: Record<string, { flag: string; allowed?: string }> = {
   'options.shard.count': { flag: 'the shard count m of --shard i/m' },
   'options.runs': { flag: '--runs' },
   // The package's own rule (setInterval's longest delay), in the units the flag takes.
-  'options.checkpointEveryMs': { flag: '--checkpoint-every', allowed: 'a duration from 1ms to 2147483647ms (about 596h)' },
+  'options.checkpointEveryMs': {
+    flag: '--checkpoint-every',
+    allowed: 'a duration from 1ms to 2147483647ms (about 596h)',
+  },
 };
 
 /**

@@ -17,7 +17,11 @@ export class OutputError extends Error {
   override name = 'OutputError';
   readonly quiet: boolean;
 
-  constructor(what: string, override readonly cause: unknown, note = '') {
+  constructor(
+    what: string,
+    override readonly cause: unknown,
+    note = '',
+  ) {
     super(`cannot write ${what}: ${ioErrorText(cause)}${note}`);
     this.quiet = (cause as { code?: string } | null)?.code === 'EPIPE' && note === '';
   }

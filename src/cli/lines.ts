@@ -20,7 +20,11 @@ function encodingOf(head: Uint8Array): { label: string; skip: number } {
  * The lines of `path` ('-' for standard input), numbered from 1, each at most maxLength characters.
  * An abort of `signal` ends the reading at once, also while the input is silent.
  */
-export async function* readLines(path: string, maxLength: number, signal: AbortSignal): AsyncGenerator<{ line: string; number: number }> {
+export async function* readLines(
+  path: string,
+  maxLength: number,
+  signal: AbortSignal,
+): AsyncGenerator<{ line: string; number: number }> {
   const stream = addAbortSignal(signal, path === '-' ? process.stdin : createReadStream(path));
   let decoder: TextDecoder | undefined;
   let head = new Uint8Array(0);
@@ -37,7 +41,8 @@ export async function* readLines(path: string, maxLength: number, signal: AbortS
       yield { line: line.endsWith('\r') ? line.slice(0, -1) : line, number };
     }
     partial += text.slice(start);
-    if (partial.length > maxLength) throw new LineTooLongError(`line ${number + 1} is longer than ${maxLength} characters`);
+    if (partial.length > maxLength)
+      throw new LineTooLongError(`line ${number + 1} is longer than ${maxLength} characters`);
   };
   try {
     for await (const chunk of stream as AsyncIterable<Uint8Array>) {

@@ -66,7 +66,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
       io.stderr.write(`nqueens merge: ${error.message}\n`);
       return error.unusable ? 2 : 1;
     }
-    io.stderr.write(`nqueens: ${engineMessage(error) ?? shown(error instanceof Error ? error.message : String(error), 1000)}\n`);
+    io.stderr.write(
+      `nqueens: ${engineMessage(error) ?? shown(error instanceof Error ? error.message : String(error), 1000)}\n`,
+    );
     return 1;
   }
 }
@@ -77,13 +79,19 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     process.removeAllListeners('SIGINT');
     process.removeAllListeners('SIGTERM');
-    controller.abort(Object.assign(new DOMException(signal === 'SIGINT' ? 'interrupted' : 'terminated', 'AbortError'), { signal }));
+    controller.abort(
+      Object.assign(new DOMException(signal === 'SIGINT' ? 'interrupted' : 'terminated', 'AbortError'), { signal }),
+    );
   });
 }
 // A failed write reaches the command that wrote (io.ts); the streams' own error events need no more.
 process.stdout.on('error', () => {});
 process.stderr.on('error', () => {});
-const code = await main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, signal: controller.signal });
+const code = await main(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  signal: controller.signal,
+});
 // Stopped by a signal: leave now, without waiting for threads that are being stopped.
 if (controller.signal.aborted) process.exit(code);
 process.exitCode = code;

@@ -21,14 +21,17 @@ export async function mergeCommand({ files, json }: MergeCommand, io: Io): Promi
       }
     } catch (error) {
       if (error instanceof MergeError || io.signal.aborted) throw error;
-      if (error instanceof LineTooLongError) throw new MergeError(`${name}: ${error.message}: not a shard result`, true);
+      if (error instanceof LineTooLongError)
+        throw new MergeError(`${name}: ${error.message}: not a shard result`, true);
       throw new MergeError(`cannot read ${name}: ${ioErrorText(error)}`, true);
     }
   }
   const { n, count, total } = merger.result();
   await write(
     io.stdout,
-    json ? `${JSON.stringify({ n, shards: count, total: String(total) })}\n` : `n = ${n}: ${total} solutions (${count} shards merged)\n`,
+    json
+      ? `${JSON.stringify({ n, shards: count, total: String(total) })}\n`
+      : `n = ${n}: ${total} solutions (${count} shards merged)\n`,
     io.signal,
     'the result',
   );

@@ -7,7 +7,10 @@ export class MergeError extends Error {
   override name = 'MergeError';
 
   /** `unusable`: the input is not shard results (exit code 2); otherwise they do not add up (1). */
-  constructor(message: string, readonly unusable = false) {
+  constructor(
+    message: string,
+    readonly unusable = false,
+  ) {
     super(message);
   }
 }
@@ -26,7 +29,8 @@ export const MAX_LINE = 4096;
 /** More digits than any count of a board up to 32×32 has (32! has 36). */
 const MAX_DIGITS = 40;
 
-const isWhole = (x: unknown, max: number): x is number => Number.isSafeInteger(x) && (x as number) >= 0 && (x as number) <= max;
+const isWhole = (x: unknown, max: number): x is number =>
+  Number.isSafeInteger(x) && (x as number) >= 0 && (x as number) <= max;
 
 /** One JSON line as `nqueens <n> --shard i/m --json` prints it. */
 export function parseShardResult(line: string, source: string): ShardResult {
@@ -42,7 +46,12 @@ export function parseShardResult(line: string, source: string): ShardResult {
   }
   const { n, shard, total } = v;
   if (!isWhole(n, MAX_N) || n < 1) throw new MergeError(`${source}: n must be an integer from 1 to ${MAX_N}`, true);
-  if (shard === null || typeof shard !== 'object' || !isWhole(shard.count, Number.MAX_SAFE_INTEGER) || shard.count < 1) {
+  if (
+    shard === null ||
+    typeof shard !== 'object' ||
+    !isWhole(shard.count, Number.MAX_SAFE_INTEGER) ||
+    shard.count < 1
+  ) {
     throw new MergeError(`${source}: shard.count must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`, true);
   }
   if (!isWhole(shard.index, shard.count - 1)) {
@@ -62,9 +71,12 @@ export class ShardMerger {
 
   add(r: ShardResult): void {
     const first = (this.first ??= r);
-    if (r.n !== first.n) throw new MergeError(`${r.source} is for n = ${r.n}, but ${first.source} is for n = ${first.n}`);
+    if (r.n !== first.n)
+      throw new MergeError(`${r.source} is for n = ${r.n}, but ${first.source} is for n = ${first.n}`);
     if (r.count !== first.count) {
-      throw new MergeError(`${r.source} is from a split into ${r.count}, but ${first.source} from a split into ${first.count}`);
+      throw new MergeError(
+        `${r.source} is from a split into ${r.count}, but ${first.source} from a split into ${first.count}`,
+      );
     }
     const twin = this.seen.get(r.index);
     if (twin !== undefined) throw new MergeError(`shard ${r.index}/${r.count} is there twice: ${twin} and ${r.source}`);

@@ -22,7 +22,10 @@ export async function printCommand({ n, engine, limit }: PrintCommand, io: Io): 
   let chunk = '';
   let sliceStarted = performance.now();
   while (number < limit && !listing.done) {
-    for (const cols of budget.measure((steps) => listing.next(steps), (boards) => boards.length === 0)) {
+    for (const cols of budget.measure(
+      (steps) => listing.next(steps),
+      (boards) => boards.length === 0,
+    )) {
       if (number >= limit) break;
       number++;
       chunk += `#${number}: ${cols.join(' ')}\n`;

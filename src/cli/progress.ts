@@ -51,7 +51,13 @@ function parts(label: string, report: ProgressReport, etaMs: number | null, perS
 }
 
 /** The bar line, as much of it as fits in `width` columns (the last one left free: no wrap). */
-export function barLine(label: string, report: ProgressReport, etaMs: number | null, perSecond: number | null, width: number): string {
+export function barLine(
+  label: string,
+  report: ProgressReport,
+  etaMs: number | null,
+  perSecond: number | null,
+  width: number,
+): string {
   const [name, percent, ...rest] = parts(label, report, etaMs, perSecond);
   const fraction = report.total === 0 ? 1 : report.done / report.total;
   const filled = Math.round(fraction * BAR_WIDTH);

@@ -5,7 +5,10 @@ export class UsageError extends Error {
   override name = 'UsageError';
 
   /** `withUsage`: a mistake in the command line itself, told with the usage. */
-  constructor(message: string, readonly withUsage = true) {
+  constructor(
+    message: string,
+    readonly withUsage = true,
+  ) {
     super(message);
   }
 }

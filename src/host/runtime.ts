@@ -25,7 +25,12 @@ export function nodeBuiltin<T>(name: string): T | undefined {
 
 /** The runtime's name, for messages that say what this host lacks. */
 export function runtimeName(): string {
-  const scope = globalThis as { Deno?: unknown; Bun?: unknown; navigator?: { userAgent?: unknown }; document?: unknown };
+  const scope = globalThis as {
+    Deno?: unknown;
+    Bun?: unknown;
+    navigator?: { userAgent?: unknown };
+    document?: unknown;
+  };
   if (scope.Deno !== undefined) return 'Deno';
   if (scope.Bun !== undefined || nodeProcess?.versions?.bun !== undefined) return 'Bun';
   if (scope.navigator?.userAgent === 'Cloudflare-Workers') return 'workerd';

@@ -34,4 +34,3 @@ export function releaseKernel(kernel: Kernel): void {
   const list = idle[kernel.engine];
   if (list.length < KEEP_IDLE && !list.includes(kernel)) list.push(kernel);
 }
-

@@ -61,7 +61,15 @@ function code(n: number, a: number, b: number, k: number, l: number): number {
  * long diagonal across the rows it meets (README, "How it counts": compared with the other
  * orientations on every frame of n = 12..16).
  */
-function classify(n: number, a: number, b: number, k: number, l: number, queens: Int32Array, out: SubproblemsBuilder): void {
+function classify(
+  n: number,
+  a: number,
+  b: number,
+  k: number,
+  l: number,
+  queens: Int32Array,
+  out: SubproblemsBuilder,
+): void {
   const m = n - 1;
   const own = ((a * n + b) * n + k) * n + l; // code(n, a, b, k, l), without a call for every candidate
   // The frame's images under symmetries 1..7 (numbering of symmetry.ts; a queen (r, c) goes to

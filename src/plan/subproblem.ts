@@ -74,7 +74,10 @@ export class SubproblemsBuilder {
   private stabilizer: Uint8Array;
   private count = 0;
 
-  constructor(private readonly width: number, capacity = 64) {
+  constructor(
+    private readonly width: number,
+    capacity = 64,
+  ) {
     this.queens = new Int8Array(capacity * width * 2);
     this.weight = new Uint8Array(capacity);
     this.stabilizer = new Uint8Array(capacity);

@@ -25,7 +25,8 @@ export interface Threads {
 export function threadsFor(plan: Plan, workers: number | undefined): Threads {
   const subproblems = Math.max(1, plan.subproblems.count);
   const freeRows = plan.n - (plan.placed?.length ?? 0);
-  const worthThreads = freeRows >= START_THREADS_FROM_FREE_ROWS || (freeRows >= USE_THREADS_FROM_FREE_ROWS && threadsRunning() > 0);
+  const worthThreads =
+    freeRows >= START_THREADS_FROM_FREE_ROWS || (freeRows >= USE_THREADS_FROM_FREE_ROWS && threadsRunning() > 0);
   if (workers === undefined && !(worthThreads && hostHasThreads())) return { pool: 0, inThread: true };
   const cores = poolSize();
   if (workers !== undefined) return { pool: Math.min(workers, cores, subproblems), inThread: false };

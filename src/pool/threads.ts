@@ -93,7 +93,10 @@ function spawnNodeThread(events: ThreadEvents): Thread {
   worker.on('message', (message: FromWorker) => terminated || events.message(message));
   worker.on('error', (error) => terminated || events.error(error));
   worker.on('messageerror', (error) => terminated || events.error(error));
-  worker.on('exit', (code) => terminated || events.error(new Error(`a worker thread exited unexpectedly with code ${code}`)));
+  worker.on(
+    'exit',
+    (code) => terminated || events.error(new Error(`a worker thread exited unexpectedly with code ${code}`)),
+  );
   return {
     post: (message) => worker.postMessage(message),
     terminate: () => {
@@ -128,7 +131,8 @@ function spawnWebWorker(events: ThreadEvents): Thread {
     worker = new Worker(blobUrl, { type: 'module' });
   } catch (error) {
     // Some browsers refuse a forbidden worker at once, with a SecurityError.
-    if (error instanceof Error && error.name === 'SecurityError') throw new WorkersRefusedError(error.message, 'policy');
+    if (error instanceof Error && error.name === 'SecurityError')
+      throw new WorkersRefusedError(error.message, 'policy');
     // Anything else thrown at once (workerd's URL.createObjectURL, which only throws) means no threads here.
     throw noThreads(error instanceof Error ? error.message : String(error));
   }
@@ -145,10 +149,15 @@ function spawnWebWorker(events: ThreadEvents): Thread {
     // before or just after, says why.
     setTimeout(() => {
       if (terminated) return;
-      events.error(refusal !== undefined ? new WorkersRefusedError(refusal, 'policy') : new Error('a worker thread failed to start or crashed'));
+      events.error(
+        refusal !== undefined
+          ? new WorkersRefusedError(refusal, 'policy')
+          : new Error('a worker thread failed to start or crashed'),
+      );
     }, 0);
   };
-  worker.onmessageerror = () => terminated || events.error(new Error('a message from a worker thread could not be read'));
+  worker.onmessageerror = () =>
+    terminated || events.error(new Error('a message from a worker thread could not be read'));
   return {
     post: (message) => worker.postMessage(message),
     terminate: () => {

@@ -15,7 +15,11 @@ interface Port {
 }
 
 function parentPort(): Port {
-  const scope = globalThis as unknown as { WorkerGlobalScope?: unknown; postMessage(m: unknown): void; onmessage: unknown };
+  const scope = globalThis as unknown as {
+    WorkerGlobalScope?: unknown;
+    postMessage(m: unknown): void;
+    onmessage: unknown;
+  };
   if (scope.WorkerGlobalScope !== undefined) {
     return {
       post: (message) => scope.postMessage(message),

@@ -17,7 +17,11 @@ export class Enumeration {
   private batch = 1;
   private started = false;
 
-  constructor(private readonly engine: CpuEngine, private readonly n: number, private readonly placed: readonly Queen[]) {
+  constructor(
+    private readonly engine: CpuEngine,
+    private readonly n: number,
+    private readonly placed: readonly Queen[],
+  ) {
     this.capacity = Math.floor(SOLUTION_BYTES / n);
     this.boards = new Uint8Array(this.capacity * n);
   }
@@ -52,7 +56,11 @@ export class Enumeration {
 }
 
 /** Every solution, lazily: nothing is searched before the first next(). */
-export function* enumerate(engine: CpuEngine, n: number, placed: readonly Queen[]): Generator<number[], void, undefined> {
+export function* enumerate(
+  engine: CpuEngine,
+  n: number,
+  placed: readonly Queen[],
+): Generator<number[], void, undefined> {
   const listing = new Enumeration(engine, n, placed);
   while (!listing.done) yield* listing.next();
 }

@@ -83,7 +83,10 @@ export class Job {
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly onAbort = () => this.abort();
 
-  constructor(plan: Plan, private readonly control: JobControl) {
+  constructor(
+    plan: Plan,
+    private readonly control: JobControl,
+  ) {
     this.total = plan.subproblems.count;
     this.startedAt = control.startedAt ?? performance.now();
     this.promise = new Promise<Tally>((resolve, reject) => {
@@ -110,7 +113,8 @@ export class Job {
     }
     if (at < this.total) gaps.push([at, this.total]);
     const stretch = Math.max(1, Math.ceil((this.total - this.done) / STRETCHES));
-    for (const [from, to] of gaps) for (let start = from; start < to; start += stretch) this.pending.push([start, Math.min(to, start + stretch)]);
+    for (const [from, to] of gaps)
+      for (let start = from; start < to; start += stretch) this.pending.push([start, Math.min(to, start + stretch)]);
 
     // The abort listener comes first, so that an abort from inside any later callback is seen.
     if (signal) {
@@ -168,7 +172,8 @@ export class Job {
     if (!this.hasWork) return null;
     let left = 0;
     for (const [from, to] of this.pending) left += to - from;
-    const measured = this.timedSubproblems > 0 ? Math.floor(sizing.rangeMs / (this.countedMs / this.timedSubproblems)) : sizing.first;
+    const measured =
+      this.timedSubproblems > 0 ? Math.floor(sizing.rangeMs / (this.countedMs / this.timedSubproblems)) : sizing.first;
     const share = sizing.shrinkTowardsEnd && threads > 1 ? Math.ceil(left / (threads * 8)) : left;
     const size = Math.max(1, Math.min(share, measured));
     const at = this.turn++ % this.pending.length;
@@ -201,7 +206,11 @@ export class Job {
 
   /** The state to resume from: what is finished, its tally, the time so far. */
   state(): ResumeState {
-    return { done: this.finished.map(([from, to]) => [from, to] as const), tally: { ...this.tally }, elapsedMs: this.elapsedMs };
+    return {
+      done: this.finished.map(([from, to]) => [from, to] as const),
+      tally: { ...this.tally },
+      elapsedMs: this.elapsedMs,
+    };
   }
 
   private abort(): void {

@@ -88,7 +88,13 @@ class Wave {
  * adapter unless asked). While the device counts a wave, the calling thread counts that wave's fixed completions
  * and splits the next wave, in slices between which the event loop runs.
  */
-export async function countOnGpu(job: Job, plan: Plan, gpu: Gpu, kernel: Kernel, variant: KernelVariant = gpu.variant): Promise<void> {
+export async function countOnGpu(
+  job: Job,
+  plan: Plan,
+  gpu: Gpu,
+  kernel: Kernel,
+  variant: KernelVariant = gpu.variant,
+): Promise<void> {
   const { n, subproblems: list, countsUnique } = plan;
   const budget = new Budget();
   const stopped = () => job.isSettled;
@@ -115,11 +121,19 @@ export async function countOnGpu(job: Job, plan: Plan, gpu: Gpu, kernel: Kernel,
     // once there is a speed to size it by.
     const wantNext = () => Math.max(1, Math.floor(Math.max(WAVE_MS, 2 * wave!.splitMs) / (countedMs / counted)));
     const next = counted > 0 ? takeNext(wantNext()) : null;
-    const rotations = new RotationCounter(kernel, n, pickSubproblems(list, wave.rotated), countsUnique, 0, wave.rotated.length);
+    const rotations = new RotationCounter(
+      kernel,
+      n,
+      pickSubproblems(list, wave.rotated),
+      countsUnique,
+      0,
+      wave.rotated.length,
+    );
     let nextReady = next === null;
     while (!rotations.done || !nextReady) {
       const sliceStarted = performance.now();
-      while (!rotations.done && performance.now() - sliceStarted < SLICE_MS) budget.time((steps) => rotations.step(steps));
+      while (!rotations.done && performance.now() - sliceStarted < SLICE_MS)
+        budget.time((steps) => rotations.step(steps));
       if (!nextReady) nextReady = next!.step(Math.max(0, SLICE_MS - (performance.now() - sliceStarted)));
       await yieldToEventLoop();
       if (stopped()) return;
@@ -136,7 +150,16 @@ export async function countOnGpu(job: Job, plan: Plan, gpu: Gpu, kernel: Kernel,
       for (let i = from; i < to; i++, at++) {
         const completions = BigInt(work.hostCounts[at] + counts.low[at]) + BigInt(counts.high[at]) * BigInt(TWO_TO_32);
         const rotatedHere = wave.rotated[k] === i;
-        addSubproblem(tally, n, list, i, countsUnique, completions, rotatedHere ? rotations.halfTurns[k] : 0n, rotatedHere ? rotations.quarterTurns[k] : 0n);
+        addSubproblem(
+          tally,
+          n,
+          list,
+          i,
+          countsUnique,
+          completions,
+          rotatedHere ? rotations.halfTurns[k] : 0n,
+          rotatedHere ? rotations.quarterTurns[k] : 0n,
+        );
         if (rotatedHere) k++;
       }
       job.report(from, to, tally, (ms * (to - from)) / wave.all.length);

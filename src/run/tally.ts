@@ -29,7 +29,9 @@ export function addTallies(into: Tally, from: Tally): void {
 /** The fixed-completion counts (FIXED_* bits) a subproblem needs for the unique count: those of the rotations that fix it. */
 export function fixedCountsFor(stabilizer: number, countsUnique: boolean): number {
   if (!countsUnique) return 0;
-  return ((stabilizer >> HALF_TURN) & 1 ? FIXED_HALF_TURN : 0) | ((stabilizer >> QUARTER_TURN) & 1 ? FIXED_QUARTER_TURN : 0);
+  return (
+    ((stabilizer >> HALF_TURN) & 1 ? FIXED_HALF_TURN : 0) | ((stabilizer >> QUARTER_TURN) & 1 ? FIXED_QUARTER_TURN : 0)
+  );
 }
 
 /**
@@ -63,7 +65,13 @@ function burnside(n: number, stabilizer: number): Burnside {
  * The unique solutions among a frame's completions, given those a half turn and a quarter turn
  * leave unchanged; exact when the three are below 2^49 (every sum stays below 2^53).
  */
-export function classes(n: number, stabilizer: number, completions: number, halfTurns: number, quarterTurns: number): number {
+export function classes(
+  n: number,
+  stabilizer: number,
+  completions: number,
+  halfTurns: number,
+  quarterTurns: number,
+): number {
   if (stabilizer === 1) return completions; // the identity alone: most frames
   const b = burnside(n, stabilizer);
   return (b.all * completions + b.half * halfTurns + b.quarter * quarterTurns) / b.size;
@@ -84,5 +92,6 @@ export function addSubproblem(
   const stabilizer = list.stabilizer[i];
   if (!countsUnique || stabilizer === 0) return;
   const b = burnside(n, stabilizer);
-  tally.unique += (BigInt(b.all) * completions + BigInt(b.half) * halfTurns + BigInt(b.quarter) * quarterTurns) / BigInt(b.size);
+  tally.unique +=
+    (BigInt(b.all) * completions + BigInt(b.half) * halfTurns + BigInt(b.quarter) * quarterTurns) / BigInt(b.size);
 }

@@ -50,7 +50,10 @@ const TYPES: Record<string, string> = {
 };
 
 /** Serves a directory on 127.0.0.1 and a free port, with extra response headers; resolves to its base URL. */
-export function serveDirectory(root: string, headers: Record<string, string> = {}): Promise<{ url: string; server: Server }> {
+export function serveDirectory(
+  root: string,
+  headers: Record<string, string> = {},
+): Promise<{ url: string; server: Server }> {
   const server = createServer((request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
     let file = join(root, path);
@@ -77,7 +80,10 @@ export function serveDirectory(root: string, headers: Record<string, string> = {
  */
 export async function buildPage(name: string, main: string): Promise<string> {
   const app = mkdtempSync(join(tmpdir(), `nqueens-${name}-`));
-  writeFileSync(join(app, 'index.html'), '<!doctype html><html><head><link rel="icon" href="data:,"></head><body><script type="module" src="./main.js"></script></body></html>');
+  writeFileSync(
+    join(app, 'index.html'),
+    '<!doctype html><html><head><link rel="icon" href="data:,"></head><body><script type="module" src="./main.js"></script></body></html>',
+  );
   writeFileSync(join(app, 'main.js'), main);
   await build({
     root: app,

@@ -47,7 +47,9 @@ describe.skipIf(!BROWSER_TESTS)('a page whose Content-Security-Policy refuses bl
     await page.waitForFunction(() => document.body.dataset.result, null, { timeout: 60_000 });
     const result = JSON.parse((await page.evaluate(() => document.body.dataset.result))!);
     expect(result.workers.name).toBe('WorkersRefusedError');
-    expect(result.workers.message).toMatch(/Content-Security-Policy refused to start a worker thread from a blob: URL .*allow it with worker-src blob:/);
+    expect(result.workers.message).toMatch(
+      /Content-Security-Policy refused to start a worker thread from a blob: URL .*allow it with worker-src blob:/,
+    );
     expect(result.small).toEqual({ total: 724, engine: 'wasm', workers: 1 });
     expect(result.big).toEqual({ total: 2279184, engine: 'wasm' });
     await page.close();

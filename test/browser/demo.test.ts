@@ -25,7 +25,8 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
     page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+      if (message.type() === 'error' || message.type() === 'warning')
+        problems.push(`${message.type()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     await page.goto(url);
@@ -50,21 +51,33 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await page.selectOption('#count-workers', '1');
     await page.click('#count-run');
     await page.waitForSelector('#count-result[data-total="92"]');
-    expect(await page.textContent('#count-result')).toMatch(new RegExp(`^n = 8: 92 solutions, 12 unique \\(${name}, 1 thread, [\\d.]+ ms\\)$`));
+    expect(await page.textContent('#count-result')).toMatch(
+      new RegExp(`^n = 8: 92 solutions, 12 unique \\(${name}, 1 thread, [\\d.]+ ms\\)$`),
+    );
   });
 
-  it('defaults the threads to the package\'s own choice, labelled Automatic, and says what it chose', async () => {
+  it("defaults the threads to the package's own choice, labelled Automatic, and says what it chose", async () => {
     const fresh = await browser.newPage();
     try {
       await fresh.goto(url);
-      expect(await fresh.$eval('#count-workers', (s) => [(s as HTMLSelectElement).value, (s as HTMLSelectElement).selectedOptions[0].textContent])).toEqual(['', 'Automatic']);
+      expect(
+        await fresh.$eval('#count-workers', (s) => [
+          (s as HTMLSelectElement).value,
+          (s as HTMLSelectElement).selectedOptions[0].textContent,
+        ]),
+      ).toEqual(['', 'Automatic']);
       const cores = await fresh.evaluate(() => navigator.hardwareConcurrency);
-      expect(await fresh.$$eval('#count-workers option', (os) => os.map((o) => o.textContent))).toEqual(['Automatic', ...Array.from({ length: cores }, (_, k) => String(k + 1))]);
+      expect(await fresh.$$eval('#count-workers option', (os) => os.map((o) => o.textContent))).toEqual([
+        'Automatic',
+        ...Array.from({ length: cores }, (_, k) => String(k + 1)),
+      ]);
       await fresh.fill('#count-n', '12');
       await fresh.click('#count-run');
       await fresh.waitForSelector('#count-result[data-total="14200"]');
       // n = 12 is small: the package counts it on the page's thread alone rather than start threads.
-      expect(await fresh.textContent('#count-result')).toMatch(/^n = 12: 14,200 solutions, 1,787 unique \(wasm, automatic: 1 thread, [\d.]+ ms\)$/);
+      expect(await fresh.textContent('#count-result')).toMatch(
+        /^n = 12: 14,200 solutions, 1,787 unique \(wasm, automatic: 1 thread, [\d.]+ ms\)$/,
+      );
     } finally {
       await fresh.close();
     }
@@ -73,7 +86,9 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
   it('says why n = 8 on 2 threads was counted on 1: it is planned as a single subproblem', async () => {
     // Four cores, whatever the machine has, so that 2 threads are on offer and within the pool.
     const fourCores = await browser.newPage();
-    await fourCores.addInitScript(() => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 4 }));
+    await fourCores.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 4 }),
+    );
     try {
       await fourCores.goto(url);
       await fourCores.fill('#count-n', '8');
@@ -89,8 +104,14 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
   });
 
   it('offers the WebGPU engine and names its adapter: here the software one, labelled as such', async () => {
-    await expect.poll(() => page.textContent('#gpu')).toMatch(/^WebGPU: google swiftshader, a software adapter \(its times say nothing about GPUs\)\.$/);
-    expect(await page.$$eval('#count-engine option', (options) => options.map((o) => [(o as HTMLOptionElement).value, o.textContent]))).toEqual([
+    await expect
+      .poll(() => page.textContent('#gpu'))
+      .toMatch(/^WebGPU: google swiftshader, a software adapter \(its times say nothing about GPUs\)\.$/);
+    expect(
+      await page.$$eval('#count-engine option', (options) =>
+        options.map((o) => [(o as HTMLOptionElement).value, o.textContent]),
+      ),
+    ).toEqual([
       ['wasm', 'wasm'],
       ['js', 'TypeScript'],
       ['webgpu', 'WebGPU'],
@@ -121,7 +142,9 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await page.fill('#count-n', '17');
     await page.selectOption('#count-engine', 'wasm');
     await page.click('#count-run');
-    await expect.poll(() => page.textContent('#count-progress-text'), { timeout: 30_000 }).toMatch(/^\d+% · [\d,]+\/[\d,]+ subproblems · ETA \d+(s|m\d\ds|h\d\dm)$/);
+    await expect
+      .poll(() => page.textContent('#count-progress-text'), { timeout: 30_000 })
+      .toMatch(/^\d+% · [\d,]+\/[\d,]+ subproblems · ETA \d+(s|m\d\ds|h\d\dm)$/);
     await page.click('#count-cancel');
     await expect.poll(() => page.textContent('#count-result')).toBe('Cancelled.');
   });
@@ -141,7 +164,9 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await page.fill('#count-n', '20');
     await page.selectOption('#count-engine', 'wasm');
     await page.click('#count-run');
-    await expect.poll(() => page.$eval('#count-progress', (p) => (p as HTMLProgressElement).value), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.$eval('#count-progress', (p) => (p as HTMLProgressElement).value), { timeout: 20_000 })
+      .toBeGreaterThan(0);
     const started = Date.now();
     await page.click('#count-cancel');
     await expect.poll(() => page.textContent('#count-result')).toBe('Cancelled.');
@@ -157,15 +182,29 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await page.click('#count-run');
     // A checkpoint of this count in the page's storage, then the reload.
     await expect
-      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('nqueens-wasm:count-checkpoint') ?? 'null')?.checkpoint?.done?.length ?? 0), { timeout: 20_000 })
+      .poll(
+        () =>
+          page.evaluate(
+            () =>
+              JSON.parse(localStorage.getItem('nqueens-wasm:count-checkpoint') ?? 'null')?.checkpoint?.done?.length ??
+              0,
+          ),
+        { timeout: 20_000 },
+      )
       .toBeGreaterThan(0);
-    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('nqueens-wasm:count-checkpoint')!).checkpoint.n)).toBe(17);
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('nqueens-wasm:count-checkpoint')!).checkpoint.n))
+      .toBe(17);
     await page.reload();
     await expect.poll(() => page.isVisible('#count-resume')).toBe(true);
-    expect(await page.textContent('#count-resume-text')).toMatch(/^A count of n = 17 \(wasm, 1 thread\) was interrupted at \d+%, after \d+s\.$/);
+    expect(await page.textContent('#count-resume-text')).toMatch(
+      /^A count of n = 17 \(wasm, 1 thread\) was interrupted at \d+%, after \d+s\.$/,
+    );
     await page.click('#count-resume-run');
     await page.waitForSelector('#count-result[data-total="95815104"]', { timeout: 60_000 });
-    expect(await page.textContent('#count-result')).toMatch(/^n = 17: 95,815,104 solutions, 11,977,939 unique \(wasm, 1 thread, [\d.]+ ms, resumed\)$/);
+    expect(await page.textContent('#count-result')).toMatch(
+      /^n = 17: 95,815,104 solutions, 11,977,939 unique \(wasm, 1 thread, [\d.]+ ms, resumed\)$/,
+    );
     expect(await page.isHidden('#count-resume')).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('nqueens-wasm:count-checkpoint'))).toBeNull();
   });
@@ -181,19 +220,25 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(await page.isDisabled('#compare-stop')).toBe(true);
     await page.click('#compare-run');
     expect(await page.isEnabled('#compare-stop')).toBe(true);
-    await expect.poll(() => page.locator('#compare-table tbody tr').count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(() => page.locator('#compare-table tbody tr').count(), { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(3);
     const started = Date.now();
     await page.click('#compare-stop');
     const status = await page.textContent('#compare-status');
     expect(Date.now() - started).toBeLessThan(1000);
     const rows = await page.$$eval('#compare-table tbody tr', (trs) => trs.map((tr) => (tr as HTMLElement).dataset.n));
     expect(rows.length).toBeLessThan(12);
-    expect(status).toBe(`Stopped: n = 4..${rows.at(-1)} measured on ${(await page.textContent('#environment'))!.replace(/^Running on (.*)\.$/, '$1')}.`);
+    expect(status).toBe(
+      `Stopped: n = 4..${rows.at(-1)} measured on ${(await page.textContent('#environment'))!.replace(/^Running on (.*)\.$/, '$1')}.`,
+    );
     expect(await page.isEnabled('#compare-run')).toBe(true);
     expect(await page.isDisabled('#compare-stop')).toBe(true);
     // Nothing more arrives from the stopped worker.
     await page.waitForTimeout(1500);
-    expect(await page.$$eval('#compare-table tbody tr', (trs) => trs.map((tr) => (tr as HTMLElement).dataset.n))).toEqual(rows);
+    expect(
+      await page.$$eval('#compare-table tbody tr', (trs) => trs.map((tr) => (tr as HTMLElement).dataset.n)),
+    ).toEqual(rows);
     expect(await page.getAttribute('#compare-chart', 'data-points')).toBe(String(rows.length));
   });
 
@@ -201,10 +246,16 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await page.fill('#compare-max', '10');
     await page.fill('#compare-runs', '3');
     await page.click('#compare-run');
-    await expect.poll(() => page.textContent('#compare-status'), { timeout: 60_000 }).toMatch(/^Done: n = 4..10 on .+ cores?\.$/);
-    const head = await page.$$eval('#compare-table thead th', (ths) => ths.filter((th) => !(th as HTMLElement).hidden).map((th) => th.textContent));
+    await expect
+      .poll(() => page.textContent('#compare-status'), { timeout: 60_000 })
+      .toMatch(/^Done: n = 4..10 on .+ cores?\.$/);
+    const head = await page.$$eval('#compare-table thead th', (ths) =>
+      ths.filter((th) => !(th as HTMLElement).hidden).map((th) => th.textContent),
+    );
     expect(head).toEqual(['n', 'total', 'TypeScript ms', 'wasm ms', 'WebGPU ms', 'speed-up']);
-    const rows = await page.$$eval('#compare-table tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+    const rows = await page.$$eval('#compare-table tbody tr', (trs) =>
+      trs.map((tr) => [...tr.children].map((td) => td.textContent)),
+    );
     expect(rows.map((r) => r[0])).toEqual(['4', '5', '6', '7', '8', '9', '10']);
     expect(rows.map((r) => r[1])).toEqual(['2', '10', '4', '40', '92', '352', '724']);
     for (const r of rows) {
@@ -213,7 +264,11 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
       expect(Number(r[4])).toBeGreaterThan(0);
       expect(r[5]).toMatch(/^[\d.]+×$/);
     }
-    expect(await page.$$eval('#compare-chart .u-legend .u-series th', (ths) => ths.map((th) => th.textContent?.trim()).filter(Boolean))).toEqual(['n', 'TypeScript', 'wasm', 'WebGPU']);
+    expect(
+      await page.$$eval('#compare-chart .u-legend .u-series th', (ths) =>
+        ths.map((th) => th.textContent?.trim()).filter(Boolean),
+      ),
+    ).toEqual(['n', 'TypeScript', 'wasm', 'WebGPU']);
     expect(await page.getAttribute('#compare-chart', 'data-points')).toBe('7');
     expect(await page.locator('#compare-chart canvas').count()).toBeGreaterThan(0);
     await page.locator('#compare').screenshot({ path: `${shots}/compare.png` });
@@ -222,15 +277,22 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
   it('after a queen in the corner, row 1 shows its open squares and the ones still to try, each labelled', async () => {
     await page.fill('#watch-n', '6');
     await page.dispatchEvent('#watch-n', 'change');
-    const mask = (name: string) => page.$eval(`#watch-masks tr[data-mask="${name}"]`, (tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent).join(''));
+    const mask = (name: string) =>
+      page.$eval(`#watch-masks tr[data-mask="${name}"]`, (tr) =>
+        [...tr.querySelectorAll('td')].map((td) => td.textContent).join(''),
+      );
     // Shown on reset: row 0 entered. Two steps: a queen at (0, 0), then row 1 entered: open = columns 2..5, all to try.
     for (let i = 0; i < 2; i++) await page.click('#watch-step');
-    expect(await page.textContent('#watch-message')).toBe('Row 1: open = ~(cols | left | right) = 001111 (column 0 first); all of it to try');
+    expect(await page.textContent('#watch-message')).toBe(
+      'Row 1: open = ~(cols | left | right) = 001111 (column 0 first); all of it to try',
+    );
     expect(await mask('open')).toBe('001111');
     expect(await mask('to-try')).toBe('001111');
     // The queen goes on column 2, the lowest square to try; columns 3..5 are still to try.
     await page.click('#watch-step');
-    expect(await page.textContent('#watch-message')).toBe('Row 1: the lowest square to try, free & -free, is column 2; go one row down');
+    expect(await page.textContent('#watch-message')).toBe(
+      'Row 1: the lowest square to try, free & -free, is column 2; go one row down',
+    );
     expect(await mask('open')).toBe('001111');
     expect(await mask('to-try')).toBe('000111');
   });
@@ -248,7 +310,10 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(await page.textContent('#watch-message')).toBe('Solution 1: columns 1, 3, 0, 2');
     // The masks of the last row, column by column: the queens above leave only column 2 open,
     // and with the queen on it nothing is left to try.
-    const mask = (name: string) => page.$eval(`#watch-masks tr[data-mask="${name}"]`, (tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent).join(''));
+    const mask = (name: string) =>
+      page.$eval(`#watch-masks tr[data-mask="${name}"]`, (tr) =>
+        [...tr.querySelectorAll('td')].map((td) => td.textContent).join(''),
+      );
     expect(await mask('open')).toBe('0010');
     expect(await mask('to-try')).toBe('0000');
     expect(await page.textContent('#watch-masks caption')).toMatch(/^open = ~\(cols \| left \| right\)/);
@@ -275,7 +340,11 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     }
     // n = 4: 63 steps from row 0 entered to the end, which shows the second and last solution.
     expect(forward).toHaveLength(63);
-    expect(forward.at(-1)).toMatchObject({ message: 'Done: 2 solutions for n = 4; the board shows the last one, columns 2, 0, 3, 1', queens: '2,0,3,1', solutions: '2' });
+    expect(forward.at(-1)).toMatchObject({
+      message: 'Done: 2 solutions for n = 4; the board shows the last one, columns 2, 0, 3, 1',
+      queens: '2,0,3,1',
+      solutions: '2',
+    });
     expect(await page.isDisabled('#watch-play')).toBe(true);
     expect(await page.isEnabled('#watch-back')).toBe(true);
     await page.locator('#watch').screenshot({ path: `${shots}/watch-done.png` });
@@ -299,7 +368,7 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(await page.getAttribute('#watch-play', 'aria-pressed')).toBe('false');
   });
 
-  it('draws the visualizer\'s board as fixed square cells, queens sized to them, at every n and step, on desktop and phone', async () => {
+  it("draws the visualizer's board as fixed square cells, queens sized to them, at every n and step, on desktop and phone", async () => {
     for (const [width, height, label] of [
       [1200, 900, 'desktop'],
       [390, 844, 'phone'],
@@ -324,7 +393,12 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
                 return { width: glyph.width, height: glyph.height };
               });
               const box = board.getBoundingClientRect();
-              measures.push({ widths: [...new Set(squares.map((r) => r.width))], heights: [...new Set(squares.map((r) => r.height))], board: `${box.width}x${box.height}`, queens });
+              measures.push({
+                widths: [...new Set(squares.map((r) => r.width))],
+                heights: [...new Set(squares.map((r) => r.height))],
+                board: `${box.width}x${box.height}`,
+                queens,
+              });
               step.click();
             }
             return measures;
@@ -342,8 +416,12 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
               expect(q.height, `${label} n = ${n}`).toBeLessThanOrEqual(cell);
             }
           }
-          expect(seen.some((m) => m.queens.length >= 2), `${label} n = ${n}`).toBe(true);
-          if (n === 8 || n === 10) await view.locator('#watch').screenshot({ path: `${shots}/watch-${n}-${label}.png` });
+          expect(
+            seen.some((m) => m.queens.length >= 2),
+            `${label} n = ${n}`,
+          ).toBe(true);
+          if (n === 8 || n === 10)
+            await view.locator('#watch').screenshot({ path: `${shots}/watch-${n}-${label}.png` });
         }
         expect(await view.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       } finally {
@@ -352,12 +430,14 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     }
   });
 
-  it('says the visualizer\'s limit where n is out of range, and keeps the board it shows', async () => {
+  it("says the visualizer's limit where n is out of range, and keeps the board it shows", async () => {
     await page.fill('#watch-n', '6');
     await page.dispatchEvent('#watch-n', 'change');
     await page.fill('#watch-n', '11');
     await page.dispatchEvent('#watch-n', 'change');
-    expect(await page.textContent('#watch-error')).toBe('n must be a whole number from 4 to 10 here: the search of n = 10 already takes 140,707 steps.');
+    expect(await page.textContent('#watch-error')).toBe(
+      'n must be a whole number from 4 to 10 here: the search of n = 10 already takes 140,707 steps.',
+    );
     expect(await page.isVisible('#watch-error')).toBe(true);
     expect(await page.getAttribute('#watch-n', 'aria-invalid')).toBe('true');
     expect(await page.$$eval('#watch-board .square', (squares) => squares.length)).toBe(36);
@@ -370,7 +450,9 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
   it('browses the solutions of n = 6 with their symmetry classes', async () => {
     await page.fill('#browse-n', '6');
     await page.dispatchEvent('#browse-n', 'change');
-    await expect.poll(() => page.textContent('#browse-summary')).toBe('n = 6: 4 solutions, 1 unique up to rotation and reflection.');
+    await expect
+      .poll(() => page.textContent('#browse-summary'))
+      .toBe('n = 6: 4 solutions, 1 unique up to rotation and reflection.');
     const captions = await page.$$eval('#browse-list li p', (ps) => ps.map((p) => p.textContent));
     expect(captions).toEqual([
       '#1 1 3 5 0 2 4unique solution 1, one of 4 variants, symmetric under half turn',
@@ -408,12 +490,16 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
   it('goes to any page of the 1,184 of n = 12 by its number', async () => {
     await page.fill('#browse-n', '12');
     await page.dispatchEvent('#browse-n', 'change');
-    await expect.poll(() => page.textContent('#browse-summary'), { timeout: 20_000 }).toBe('n = 12: 14,200 solutions, 1,787 unique up to rotation and reflection.');
+    await expect
+      .poll(() => page.textContent('#browse-summary'), { timeout: 20_000 })
+      .toBe('n = 12: 14,200 solutions, 1,787 unique up to rotation and reflection.');
     expect(await page.isHidden('#browse-error')).toBe(true);
     expect(await page.textContent('#browse-pages')).toBe('of 1,184');
     await page.fill('#browse-page', '1184');
     await page.press('#browse-page', 'Enter');
-    await expect.poll(() => page.$$eval('#browse-list li strong', (ss) => ss.map((s) => s.textContent))).toEqual(['#14197', '#14198', '#14199', '#14200']);
+    await expect
+      .poll(() => page.$$eval('#browse-list li strong', (ss) => ss.map((s) => s.textContent)))
+      .toEqual(['#14197', '#14198', '#14199', '#14200']);
     expect(await page.isDisabled('#browse-next')).toBe(true);
     await page.fill('#browse-page', '600');
     await page.press('#browse-page', 'Enter');
@@ -421,7 +507,9 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     // A page that does not exist is refused with the range; the list stays where it was.
     await page.fill('#browse-page', '1185');
     await page.press('#browse-page', 'Enter');
-    expect(await page.$eval('#browse-page', (input) => (input as HTMLInputElement).validationMessage)).toBe('Pages go from 1 to 1,184.');
+    expect(await page.$eval('#browse-page', (input) => (input as HTMLInputElement).validationMessage)).toBe(
+      'Pages go from 1 to 1,184.',
+    );
     expect(await page.textContent('#browse-list li strong')).toBe('#7189');
     await page.click('#browse-prev');
     expect(await page.inputValue('#browse-page')).toBe('599');
@@ -478,9 +566,13 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
       await stuck.click('#count-run');
       await stuck.waitForSelector('#count-result[data-total="92"]');
       expect(await stuck.isHidden('#gpu')).toBe(true);
-      await expect.poll(() => stuck.textContent('#gpu'), { timeout: 10_000 }).toBe('WebGPU: navigator.gpu.requestAdapter() gave no answer in 5 s, so the WebGPU engine is not offered.');
+      await expect
+        .poll(() => stuck.textContent('#gpu'), { timeout: 10_000 })
+        .toBe('WebGPU: navigator.gpu.requestAdapter() gave no answer in 5 s, so the WebGPU engine is not offered.');
       expect(await stuck.isVisible('#gpu')).toBe(true);
-      expect(await stuck.$$eval('#count-engine option', (options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(['wasm', 'js']);
+      expect(
+        await stuck.$$eval('#count-engine option', (options) => options.map((o) => (o as HTMLOptionElement).value)),
+      ).toEqual(['wasm', 'js']);
       expect(await stuck.isHidden('#compare-gpu-head')).toBe(true);
     } finally {
       await stuck.close();
@@ -513,7 +605,8 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium without a WebGPU adapter'
     browser = await launchChromium({ webgpu: false });
     page = await browser.newPage();
     page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') messages.push(`${message.type()}: ${message.text()}`);
+      if (message.type() === 'error' || message.type() === 'warning')
+        messages.push(`${message.type()}: ${message.text()}`);
     });
     await page.goto(url);
     await page.waitForFunction(() => document.body.dataset.webgpu !== undefined);
@@ -526,15 +619,21 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium without a WebGPU adapter'
 
   it('offers only the wasm and TypeScript engines, and compares those two', async () => {
     expect(await page.evaluate(() => document.body.dataset.webgpu)).toBe('none');
-    expect(await page.$$eval('#count-engine option', (options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(['wasm', 'js']);
+    expect(
+      await page.$$eval('#count-engine option', (options) => options.map((o) => (o as HTMLOptionElement).value)),
+    ).toEqual(['wasm', 'js']);
     expect(await page.isHidden('#gpu')).toBe(true);
     await page.fill('#compare-max', '6');
     await page.fill('#compare-runs', '1');
     await page.click('#compare-run');
     await expect.poll(() => page.textContent('#compare-status'), { timeout: 60_000 }).toMatch(/^Done: n = 4..6/);
-    const head = await page.$$eval('#compare-table thead th', (ths) => ths.filter((th) => !(th as HTMLElement).hidden).map((th) => th.textContent));
+    const head = await page.$$eval('#compare-table thead th', (ths) =>
+      ths.filter((th) => !(th as HTMLElement).hidden).map((th) => th.textContent),
+    );
     expect(head).toEqual(['n', 'total', 'TypeScript ms', 'wasm ms', 'speed-up']);
-    expect(await page.$$eval('#compare-table tbody tr', (trs) => trs.map((tr) => tr.children.length))).toEqual([5, 5, 5]);
+    expect(await page.$$eval('#compare-table tbody tr', (trs) => trs.map((tr) => tr.children.length))).toEqual([
+      5, 5, 5,
+    ]);
   });
 
   it('looks for an adapter once: Chromium\'s own "No available adapters." is the only console message', async () => {

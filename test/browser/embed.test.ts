@@ -64,7 +64,10 @@ describe.skipIf(!BROWSER_TESTS)('the packed package in a Vite app, in Chromium',
     app = join(work, 'app');
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'embed-app', private: true, type: 'module' }));
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: app, stdio: 'pipe' });
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], {
+      cwd: app,
+      stdio: 'pipe',
+    });
     writeFileSync(
       join(app, 'index.html'),
       '<!doctype html><html><head><link rel="icon" href="data:,"></head><body><script type="module" src="./main.js"></script></body></html>',
@@ -86,7 +89,9 @@ describe.skipIf(!BROWSER_TESTS)('the packed package in a Vite app, in Chromium',
     page.on('pageerror', (error) => problems.push(error.message));
     page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
     await page.goto(url);
-    await page.waitForFunction(() => document.body.dataset.result || document.body.dataset.error, null, { timeout: 60_000 });
+    await page.waitForFunction(() => document.body.dataset.result || document.body.dataset.error, null, {
+      timeout: 60_000,
+    });
     const error = await page.evaluate(() => document.body.dataset.error);
     const result = await page.evaluate(() => document.body.dataset.result);
     await page.close();

@@ -66,7 +66,10 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine in Chromium (SwiftShader)', (
   });
 
   it('has an adapter here: SwiftShader, a software adapter', async () => {
-    expect(await page.evaluate(() => (window as unknown as { adapterInfo: unknown }).adapterInfo)).toEqual({ vendor: 'google', architecture: 'swiftshader' });
+    expect(await page.evaluate(() => (window as unknown as { adapterInfo: unknown }).adapterInfo)).toEqual({
+      vendor: 'google',
+      architecture: 'swiftshader',
+    });
   });
 
   it('count() counts n = 1..12: totals and unique counts equal OEIS, engine webgpu', async () => {
@@ -81,7 +84,13 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine in Chromium (SwiftShader)', (
     });
     for (const r of results) {
       const known = knownCounts.get(r.n)!;
-      expect(r).toEqual({ n: r.n, total: Number(known.total), unique: Number(known.unique), engine: 'webgpu', workers: 1 });
+      expect(r).toEqual({
+        n: r.n,
+        total: Number(known.total),
+        unique: Number(known.unique),
+        engine: 'webgpu',
+        workers: 1,
+      });
     }
   });
 
@@ -146,7 +155,14 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine in Chromium (SwiftShader)', (
         () => 'resolved',
         (error: Error) => error.message,
       );
-      return { total: done.total, seen, planned, aborted, abortMs: performance.now() - abortedAt, sinceStart: performance.now() - started };
+      return {
+        total: done.total,
+        seen,
+        planned,
+        aborted,
+        abortMs: performance.now() - abortedAt,
+        sinceStart: performance.now() - started,
+      };
     });
     expect(r.total).toBe(73712);
     expect(r.seen[0]).toBe(0);
@@ -159,42 +175,48 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine in Chromium (SwiftShader)', (
   it.each([
     ['workgroup', 1],
     ['plain', 2],
-  ] as const)('the %s kernel suspends searches at a dispatch\'s budget and resumes them exactly: n = 14 takes more dispatches than waves of tasks', async (variant, groupsPerWave) => {
-    // A page of its own: a new device, whose budget starts small.
-    const fresh = await openPage(browser);
-    const r = await fresh.evaluate(async (which) => {
-      const countWithVariant = (window as unknown as { countWithVariant: VariantCounter }).countWithVariant;
-      // A wave of tasks makes its bind groups once (the workgroup kernel one, the plain kernel
-      // two: its lists of tasks to run swap between dispatches), and is dispatched once more for
-      // every round in which some of its searches were suspended.
-      const pass = GPUComputePassEncoder.prototype;
-      const device = GPUDevice.prototype;
-      const { dispatchWorkgroups } = pass;
-      const { createBindGroup } = device;
-      let dispatches = 0;
-      let bindGroups = 0;
-      pass.dispatchWorkgroups = function (this: GPUComputePassEncoder, ...args: Parameters<typeof dispatchWorkgroups>) {
-        dispatches++;
-        return dispatchWorkgroups.apply(this, args);
-      };
-      device.createBindGroup = function (this: GPUDevice, ...args: Parameters<typeof createBindGroup>) {
-        bindGroups++;
-        return createBindGroup.apply(this, args);
-      };
-      try {
-        const result = await countWithVariant(14, which);
-        return { ...result, dispatches, bindGroups };
-      } finally {
-        pass.dispatchWorkgroups = dispatchWorkgroups;
-        device.createBindGroup = createBindGroup;
-      }
-    }, variant);
-    await fresh.close();
-    expect(r).toMatchObject({ total: '365596', unique: '45752' });
-    const waves = r.bindGroups / groupsPerWave;
-    expect(waves).toBeGreaterThan(0);
-    expect(r.dispatches).toBeGreaterThan(waves);
-  });
+  ] as const)(
+    "the %s kernel suspends searches at a dispatch's budget and resumes them exactly: n = 14 takes more dispatches than waves of tasks",
+    async (variant, groupsPerWave) => {
+      // A page of its own: a new device, whose budget starts small.
+      const fresh = await openPage(browser);
+      const r = await fresh.evaluate(async (which) => {
+        const countWithVariant = (window as unknown as { countWithVariant: VariantCounter }).countWithVariant;
+        // A wave of tasks makes its bind groups once (the workgroup kernel one, the plain kernel
+        // two: its lists of tasks to run swap between dispatches), and is dispatched once more for
+        // every round in which some of its searches were suspended.
+        const pass = GPUComputePassEncoder.prototype;
+        const device = GPUDevice.prototype;
+        const { dispatchWorkgroups } = pass;
+        const { createBindGroup } = device;
+        let dispatches = 0;
+        let bindGroups = 0;
+        pass.dispatchWorkgroups = function (
+          this: GPUComputePassEncoder,
+          ...args: Parameters<typeof dispatchWorkgroups>
+        ) {
+          dispatches++;
+          return dispatchWorkgroups.apply(this, args);
+        };
+        device.createBindGroup = function (this: GPUDevice, ...args: Parameters<typeof createBindGroup>) {
+          bindGroups++;
+          return createBindGroup.apply(this, args);
+        };
+        try {
+          const result = await countWithVariant(14, which);
+          return { ...result, dispatches, bindGroups };
+        } finally {
+          pass.dispatchWorkgroups = dispatchWorkgroups;
+          device.createBindGroup = createBindGroup;
+        }
+      }, variant);
+      await fresh.close();
+      expect(r).toMatchObject({ total: '365596', unique: '45752' });
+      const waves = r.bindGroups / groupsPerWave;
+      expect(waves).toBeGreaterThan(0);
+      expect(r.dispatches).toBeGreaterThan(waves);
+    },
+  );
 
   it('resumes from a checkpoint taken on an abort, to the exact count', async () => {
     const r = await page.evaluate(async () => {
@@ -291,7 +313,8 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine where Chromium has no adapter
         return { refused, fallback: [fallback.total, fallback.engine], webgpuColumn: 'webgpu' in compared };
       });
       expect(r).toEqual({
-        refused: "WebGPUUnavailableError: the 'webgpu' engine is unavailable here (navigator.gpu.requestAdapter() found no adapter); use engine: 'wasm'",
+        refused:
+          "WebGPUUnavailableError: the 'webgpu' engine is unavailable here (navigator.gpu.requestAdapter() found no adapter); use engine: 'wasm'",
         fallback: [92, 'wasm'],
         webgpuColumn: false,
       });

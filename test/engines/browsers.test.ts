@@ -81,13 +81,18 @@ for (const browser of LAUNCHERS) {
     }
 
     for (const [page, variant] of Object.entries(PAGES) as [PageName, (typeof PAGES)[PageName]][]) {
-      it(`${variant.title}: every check of the scenario passes`, async () => {
-        const where = `${browser.name}, ${variant.title}`;
-        const allows = { wasm: variant.wasm, workers: variant.workers };
-        const report = await run<Report>(page, 'scenario', scenarioParams(host(where, allows)), SCENARIO_MS - 5_000);
-        expect(report.checks.length).toBeGreaterThan(0);
-        for (const check of report.checks) expect.soft(check.ok, `${where}: ${check.name}: ${check.detail}`).toBe(true);
-      }, SCENARIO_MS);
+      it(
+        `${variant.title}: every check of the scenario passes`,
+        async () => {
+          const where = `${browser.name}, ${variant.title}`;
+          const allows = { wasm: variant.wasm, workers: variant.workers };
+          const report = await run<Report>(page, 'scenario', scenarioParams(host(where, allows)), SCENARIO_MS - 5_000);
+          expect(report.checks.length).toBeGreaterThan(0);
+          for (const check of report.checks)
+            expect.soft(check.ok, `${where}: ${check.name}: ${check.detail}`).toBe(true);
+        },
+        SCENARIO_MS,
+      );
     }
 
     describe(PAGES.open.title, () => {

@@ -9,7 +9,9 @@ const file = new URL('../data/known-counts.json', import.meta.url);
 export const MAX_N = 13;
 
 function knownCounts(): Host['known'] {
-  const { counts } = JSON.parse(readFileSync(file, 'utf8')) as { counts: { n: number; total: string; unique: string }[] };
+  const { counts } = JSON.parse(readFileSync(file, 'utf8')) as {
+    counts: { n: number; total: string; unique: string }[];
+  };
   return Object.fromEntries(counts.filter((c) => c.n <= 17).map((c) => [c.n, { total: c.total, unique: c.unique }]));
 }
 

@@ -15,7 +15,10 @@ export function installPackage(): { app: string; work: string } {
     const app = join(work, 'app');
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'engines-app', private: true, type: 'module' }));
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: app, stdio: 'pipe' });
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], {
+      cwd: app,
+      stdio: 'pipe',
+    });
     // From the repository's test/engines (this file also runs compiled, from dist/test/engines).
     copyFileSync(join(enginesDir, 'scenario.js'), join(app, 'scenario.js'));
     return { app, work };

@@ -51,7 +51,10 @@ export const SERVER_RUNTIMES: readonly Runtime[] = [
   node('node24', bin('node24/bin/node')),
   // Without a single permission: counting, worker threads included, must ask for none. (The CLI's
   // merge reads files: its test grants the directory.)
-  { id: 'deno', command: (file, args = [], permissions = []) => [bin('.bin/deno'), 'run', ...permissions, file, ...args] },
+  {
+    id: 'deno',
+    command: (file, args = [], permissions = []) => [bin('.bin/deno'), 'run', ...permissions, file, ...args],
+  },
   { id: 'bun', command: (file, args = []) => [bin('.bin/bun'), 'run', file, ...args] },
 ];
 

@@ -66,7 +66,9 @@ export async function runScenario(lib, host) {
       if (counts) problems.push(counts);
       if (result.engine !== engine) problems.push(`n = ${n}: counted on '${result.engine}', expected '${engine}'`);
       if (fallback && !(typeof result.fallbackReason === 'string' && result.fallbackReason.length > 0)) {
-        problems.push(`n = ${n}: fell back to 'js' without a fallbackReason (${JSON.stringify(result.fallbackReason)})`);
+        problems.push(
+          `n = ${n}: fell back to 'js' without a fallbackReason (${JSON.stringify(result.fallbackReason)})`,
+        );
       }
       if (!fallback && result.fallbackReason !== undefined) {
         problems.push(`n = ${n}: a fallbackReason where nothing fell back: ${JSON.stringify(result.fallbackReason)}`);
@@ -77,7 +79,9 @@ export async function runScenario(lib, host) {
   }
 
   for (const engine of host.wasm ? ['js', 'wasm'] : ['js']) {
-    await check(`counts: countSync on '${engine}'`, () => countEvery((n) => lib.countSync(n, { engine }), engine, false));
+    await check(`counts: countSync on '${engine}'`, () =>
+      countEvery((n) => lib.countSync(n, { engine }), engine, false),
+    );
     await check(`counts: count on '${engine}'`, () => countEvery((n) => lib.count(n, { engine }), engine, false));
   }
   if (!host.wasm) {
@@ -126,7 +130,10 @@ export async function runScenario(lib, host) {
     await check('workers: count(15, { workers: 2 }) rejects with WorkersRefusedError', async () => {
       const rejected = await rejection(lib.count(15, { workers: 2 }), 'count(15, { workers: 2 })');
       expect(rejected instanceof lib.WorkersRefusedError, describe(rejected));
-      expect(/worker thread/i.test(rejected.message), `the message does not speak of worker threads: ${rejected.message}`);
+      expect(
+        /worker thread/i.test(rejected.message),
+        `the message does not speak of worker threads: ${rejected.message}`,
+      );
       return rejected.message;
     });
     await check('workers: count(15) counts in the calling thread', async () => {

@@ -46,7 +46,8 @@ describe.each(SERVER_RUNTIMES.map((r) => r.id))('%s', (id) => {
   }, 300_000);
 
   function checks(): Report['checks'] {
-    if (!report) throw new Error(`no report: exit ${run.code ?? run.signal}\nstdout: ${run.stdout}\nstderr: ${run.stderr}`);
+    if (!report)
+      throw new Error(`no report: exit ${run.code ?? run.signal}\nstdout: ${run.stdout}\nstderr: ${run.stderr}`);
     return report.checks;
   }
 

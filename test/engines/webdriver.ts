@@ -6,7 +6,10 @@
 export class WebDriverError extends Error {
   override name = 'WebDriverError';
 
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(`${code}: ${message}`);
   }
 }

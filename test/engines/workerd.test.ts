@@ -65,13 +65,23 @@ describe("the README's Cloudflare Worker", () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const block = /<!-- run: workerd -->\n```js\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(block).toBeDefined();
-    const { dir, warnings } = await buildWorker(inject('app'), { id: 'readme', nodejsCompat: true, wasmModule: true }, block!);
+    const { dir, warnings } = await buildWorker(
+      inject('app'),
+      { id: 'readme', nodejsCompat: true, wasmModule: true },
+      block!,
+    );
     expect(warnings).toEqual([]);
     const served = serveWorker(dir);
     try {
       const response = await fetch(await served.ready, { signal: AbortSignal.timeout(120_000) });
       expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ n: 12, total: 14200, unique: 1787, exact: { total: '14200', unique: '1787' }, engine: 'wasm' });
+      expect(await response.json()).toMatchObject({
+        n: 12,
+        total: 14200,
+        unique: 1787,
+        exact: { total: '14200', unique: '1787' },
+        engine: 'wasm',
+      });
     } finally {
       served.stop();
     }

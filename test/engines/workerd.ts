@@ -102,7 +102,11 @@ function kernelFile(app: string): string {
  * package installed in `app` into a directory of its own, with its config; resolves to the
  * directory and esbuild's warnings, formatted.
  */
-export async function buildWorker(app: string, variant: Variant, entry: string): Promise<{ dir: string; warnings: string[] }> {
+export async function buildWorker(
+  app: string,
+  variant: Variant,
+  entry: string,
+): Promise<{ dir: string; warnings: string[] }> {
   const dir = join(app, `workerd-${variant.id}`);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'entry.js'), entry);
@@ -151,7 +155,9 @@ export function serveWorker(dir: string): Served {
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
   const ready = new Promise<string>((resolve, reject) => {
     child.on('error', reject);
-    child.on('exit', (code, signal) => reject(new Error(`workerd exited (${code ?? signal}) before listening:\n${output}`)));
+    child.on('exit', (code, signal) =>
+      reject(new Error(`workerd exited (${code ?? signal}) before listening:\n${output}`)),
+    );
     const control = createInterface({ input: child.stdio[3] as NodeJS.ReadableStream });
     control.on('line', (line) => {
       const message = JSON.parse(line) as { event?: string; socket?: string; port?: number };

@@ -48,4 +48,3 @@ export function givenKernel(given: readonly Given[], perCall: number): Kernel {
     },
   };
 }
-

@@ -18,7 +18,11 @@ export interface VariantCase {
 }
 
 /** Total and unique count (null where the plan gives none) of n on the GPU with `variant`. */
-export async function countWithVariant(n: number, variant: KernelVariant, { placed, shard, control }: VariantCase = {}): Promise<{ total: bigint; unique: bigint | null }> {
+export async function countWithVariant(
+  n: number,
+  variant: KernelVariant,
+  { placed, shard, control }: VariantCase = {},
+): Promise<{ total: bigint; unique: bigint | null }> {
   const p = plan(n, placed ?? null, shard ?? null);
   const gpu = await acquireGpu(control?.signal);
   const job = new Job(p, control ?? {});

@@ -24,8 +24,10 @@ export function packTarball(work: string): string {
     cpSync(join(root, entry), join(stage, entry), { recursive: true });
   }
   execFileSync(process.execPath, ['scripts/pack-manifest.mjs', 'strip'], { cwd: stage, stdio: 'pipe' });
-  execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', work], { cwd: stage, stdio: 'pipe' });
+  execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', work], {
+    cwd: stage,
+    stdio: 'pipe',
+  });
   execFileSync(process.execPath, ['scripts/pack-manifest.mjs', 'restore'], { cwd: stage, stdio: 'pipe' });
   return join(work, readdirSync(work).find((f) => f.endsWith('.tgz'))!);
 }
-

@@ -26,7 +26,8 @@ export function randomQueens(random: () => number, n: number, k: number, tries =
     for (let t = 0; queens.length < k && t < tries; t++) {
       const r = randomInt(random, 0, n - 1);
       const c = randomInt(random, 0, n - 1);
-      if (!queens.some(([qr, qc]) => qr === r || qc === c || Math.abs(qr - r) === Math.abs(qc - c))) queens.push([r, c]);
+      if (!queens.some(([qr, qc]) => qr === r || qc === c || Math.abs(qr - r) === Math.abs(qc - c)))
+        queens.push([r, c]);
     }
     if (queens.length === k) return queens;
   }

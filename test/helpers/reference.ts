@@ -59,7 +59,11 @@ function images(cols: readonly number[]): number[][] {
 export function referenceUnique(n: number): number {
   const classes = new Set<string>();
   for (const s of referenceSolutions(n)) {
-    classes.add(images(s).map((x) => x.join(',')).sort()[0]);
+    classes.add(
+      images(s)
+        .map((x) => x.join(','))
+        .sort()[0],
+    );
   }
   return classes.size;
 }

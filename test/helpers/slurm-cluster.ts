@@ -118,7 +118,9 @@ function nodeHardware(slurmd: string): string {
   const nproc = Number(spawnSync('nproc', { encoding: 'utf8' }).stdout.trim()) || 1;
   const probe = spawnSync(slurmd, ['-C'], { encoding: 'utf8', timeout: 10_000 }).stdout ?? '';
   const field = (name: string) => Number(new RegExp(`\\b${name}=(\\d+)`).exec(probe)?.[1] ?? NaN);
-  const [boards, sockets, cores, threads] = ['Boards', 'SocketsPerBoard', 'CoresPerSocket', 'ThreadsPerCore'].map(field);
+  const [boards, sockets, cores, threads] = ['Boards', 'SocketsPerBoard', 'CoresPerSocket', 'ThreadsPerCore'].map(
+    field,
+  );
   if ([boards, sockets, cores, threads].every(Number.isFinite) && boards! * sockets! * cores! * threads! === nproc) {
     return `CPUs=${nproc} Boards=${boards} SocketsPerBoard=${sockets} CoresPerSocket=${cores} ThreadsPerCore=${threads}`;
   }
@@ -337,7 +339,8 @@ export async function startSlurmCluster(options: SlurmClusterOptions = {}): Prom
   const logTails = (lines = 20) =>
     children
       .map(({ name, log }) => {
-        const file = name in logs && existsSync(logs[name as keyof typeof logs]) ? logs[name as keyof typeof logs] : log;
+        const file =
+          name in logs && existsSync(logs[name as keyof typeof logs]) ? logs[name as keyof typeof logs] : log;
         return `--- ${name} (${file}):\n${tail(file, lines)}`;
       })
       .join('\n');

@@ -97,11 +97,13 @@ describe('the packed package in a Next.js 16 app (create-next-app, Turbopack)', 
 
       it.skipIf(!BROWSER_TESTS)('the page: HTTP 200, no error overlay, the client component counts', async () => {
         const shown = await openCountingPage(browser!, server.url, 'client-count');
-        const overlay = await shown.page.evaluate((selector) =>
-          [...document.querySelectorAll('nextjs-portal')].flatMap((portal) =>
-            [...(portal.shadowRoot?.querySelectorAll(selector) ?? [])].map((element) => element.textContent),
-          ),
-        OVERLAY_ERRORS);
+        const overlay = await shown.page.evaluate(
+          (selector) =>
+            [...document.querySelectorAll('nextjs-portal')].flatMap((portal) =>
+              [...(portal.shadowRoot?.querySelectorAll(selector) ?? [])].map((element) => element.textContent),
+            ),
+          OVERLAY_ERRORS,
+        );
         await shown.page.close();
         const { status, error, counts, problems } = shown;
         expect({ status, error, counts, overlay, problems }).toEqual({

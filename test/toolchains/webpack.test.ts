@@ -83,15 +83,18 @@ describe('the packed package in a webpack 5 app', () => {
     expect(output).toMatch(/compiled successfully/);
   });
 
-  it.skipIf(!BROWSER_TESTS)('the production build counts exactly in Chromium, on wasm and on 2 Web Workers', async () => {
-    const served = await serveDirectory(join(app, 'dist'));
-    files = served.server;
-    const shown = await openCountingPage(browser!, served.url, 'counts');
-    await shown.page.close();
-    const { status, error, counts, problems } = shown;
-    const expected = { status: 200, error: undefined, counts: COUNTS, problems: [] };
-    expect({ status, error, counts, problems }).toEqual(expected);
-  });
+  it.skipIf(!BROWSER_TESTS)(
+    'the production build counts exactly in Chromium, on wasm and on 2 Web Workers',
+    async () => {
+      const served = await serveDirectory(join(app, 'dist'));
+      files = served.server;
+      const shown = await openCountingPage(browser!, served.url, 'counts');
+      await shown.page.close();
+      const { status, error, counts, problems } = shown;
+      const expected = { status: 200, error: undefined, counts: COUNTS, problems: [] };
+      expect({ status, error, counts, problems }).toEqual(expected);
+    },
+  );
 
   it.skipIf(!BROWSER_TESTS)('webpack-dev-server: no warning, no overlay, and the page counts exactly', async () => {
     dev = await startServer('npm', (port) => ['start', '--', '--host', '127.0.0.1', '--port', String(port)], app);
@@ -105,7 +108,10 @@ describe('the packed package in a webpack 5 app', () => {
     const outcomes = await shown.page.evaluate(() => (globalThis as BuildOutcomes).buildOutcomes);
     const overlays = await shown.page.locator('#webpack-dev-server-client-overlay').count();
     await shown.page.close();
-    const printed = dev.output().split('\n').filter((line) => /warning|critical dependency/i.test(line));
+    const printed = dev
+      .output()
+      .split('\n')
+      .filter((line) => /warning|critical dependency/i.test(line));
     const { status, error, counts, problems } = shown;
     expect({ status, error, counts, outcomes, overlays, problems, printed }).toEqual({
       status: 200,

@@ -124,7 +124,17 @@ export function batchCounter(subproblems: Int8Array, fixed: Uint8Array, results:
         if (bitmask.handedOff()) {
           budget -= HANDOVER_STEPS;
           const level = records[record + REC_LEVELS] - LANES;
-          if (forward.handoff(records, record, level, bitmask.handoffCols(), bitmask.handoffLeft(), bitmask.handoffRight())) phase = HANDED_OVER;
+          if (
+            forward.handoff(
+              records,
+              record,
+              level,
+              bitmask.handoffCols(),
+              bitmask.handoffLeft(),
+              bitmask.handoffRight(),
+            )
+          )
+            phase = HANDED_OVER;
           else handedOver += forward.count();
           continue;
         }

@@ -1,13 +1,30 @@
 // A subproblem's queens into the record that the searches read (format in assembly/layout.ts).
 // assembly/expand.ts is the same, step for step.
 
-import { REC_BOARD, REC_FIXED, REC_LEVELS, REC_MASK, REC_ROW, REC_SHIFT, REC_SIZE, REC_USED } from '../../../assembly/layout.js';
+import {
+  REC_BOARD,
+  REC_FIXED,
+  REC_LEVELS,
+  REC_MASK,
+  REC_ROW,
+  REC_SHIFT,
+  REC_SIZE,
+  REC_USED,
+} from '../../../assembly/layout.js';
 
 /**
  * Writes into `records` at `record` the record of the queens at queens[from..] (`pairs` (row, col)
  * pairs; rows of -1 are padding) on an n×n board, asking for the counts `fixed` (FIXED_* bits).
  */
-export function expandRecord(queens: Int8Array, from: number, pairs: number, n: number, fixed: number, records: Int32Array, record: number): void {
+export function expandRecord(
+  queens: Int8Array,
+  from: number,
+  pairs: number,
+  n: number,
+  fixed: number,
+  records: Int32Array,
+  record: number,
+): void {
   const all = n === 32 ? -1 : (1 << n) - 1;
   const board = record + REC_BOARD;
   let used = 0;

@@ -23,7 +23,8 @@ function windowTable(): Int32Array {
       const at = ((lane << 4) | bit) * LANES;
       for (let other = 0; other < LANES; other++) {
         const distance = Math.abs(other - lane);
-        out[at + other] = other === lane ? 0xffff : ((1 << bit) | (1 << (bit + distance)) | ((1 << bit) >>> distance)) & 0xffff;
+        out[at + other] =
+          other === lane ? 0xffff : ((1 << bit) | (1 << (bit + distance)) | ((1 << bit) >>> distance)) & 0xffff;
       }
     }
   }
@@ -110,7 +111,16 @@ export function forwardSearch(): ForwardSearch {
   // the caller keeps it by moving the stack pointer, or counts it when it was the last row.
   // Returns 1 when the child lives, 0 when a row or a column is left without an open square, or
   // when bit is 0 (an expansion with no candidate left, which keeps the two states in step).
-  function place(patterns: Int32Array, open: Int32Array, row: number, bit: number, cols: number, left: number, empty: number, child: number): number {
+  function place(
+    patterns: Int32Array,
+    open: Int32Array,
+    row: number,
+    bit: number,
+    cols: number,
+    left: number,
+    empty: number,
+    child: number,
+  ): number {
     const column = ctz(bit | 0x8000) & 15;
     const from = ((row << 4) | column) * LANES;
     const next = child * LANES;
@@ -194,7 +204,14 @@ export function forwardSearch(): ForwardSearch {
     return compactStart(levels, all & ~used);
   }
 
-  function handoff(records: Int32Array, record: number, level: number, cols: number, left: number, right: number): boolean {
+  function handoff(
+    records: Int32Array,
+    record: number,
+    level: number,
+    cols: number,
+    left: number,
+    right: number,
+  ): boolean {
     savedTop = 0;
     savedCount = 0;
     const n = records[record + REC_SIZE];
@@ -237,7 +254,8 @@ export function forwardSearch(): ForwardSearch {
         const at = ((lane << 4) | ctz(columnBit[own])) * LANES;
         for (let other = 0; other < levels; other++) {
           const distance = Math.abs(laneRow[other] - row);
-          compact[at + other] = other === lane ? 0xffff : columnBit[own] | columnBit[own + distance] | columnBit[own - distance];
+          compact[at + other] =
+            other === lane ? 0xffff : columnBit[own] | columnBit[own + distance] | columnBit[own - distance];
         }
       }
     }

@@ -30,7 +30,13 @@ function boardOf(state: Int32Array): Uint8Array {
 }
 
 /** Expands subproblem 0 of `subproblems` (n×n, `width` queens) into `record` and resets `state` to the start of its search. */
-export function startSolutions(subproblems: Int8Array, n: number, width: number, record: Int32Array, state: Int32Array): void {
+export function startSolutions(
+  subproblems: Int8Array,
+  n: number,
+  width: number,
+  record: Int32Array,
+  state: Int32Array,
+): void {
   expandRecord(subproblems, 0, width, n, 0, record, 0);
   const board = boardOf(state);
   for (let r = 0; r < n; r++) board[r] = record[REC_BOARD + r];
@@ -47,7 +53,13 @@ export function startSolutions(subproblems: Int8Array, n: number, width: number,
  * Writes up to max more solutions into out, for at most `budget` backtracks; returns how many.
  * The enumeration is over when state[ENUM_DONE] is set.
  */
-export function nextSolutions(record: Int32Array, state: Int32Array, out: Uint8Array, max: number, budget: number): number {
+export function nextSolutions(
+  record: Int32Array,
+  state: Int32Array,
+  out: Uint8Array,
+  max: number,
+  budget: number,
+): number {
   if (state[ENUM_DONE] !== 0 || max <= 0) return 0;
   const n = record[REC_SIZE];
   const levels = record[REC_LEVELS];

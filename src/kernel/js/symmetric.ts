@@ -70,8 +70,14 @@ export function symmetricSearch(): SymmetricSearch {
   // Places the orbit of (row, col) on top of the given sets, leaving the result in orbit*.
   // Returns false when a square of the orbit is attacked, or its row holds another queen.
   function placeOrbit(
-    row: number, col: number, cols: number, filled: number,
-    downLow: number, downHigh: number, upLow: number, upHigh: number,
+    row: number,
+    col: number,
+    cols: number,
+    filled: number,
+    downLow: number,
+    downHigh: number,
+    upLow: number,
+    upHigh: number,
   ): boolean {
     const last = size - 1;
     let r = row;
@@ -105,7 +111,14 @@ export function symmetricSearch(): SymmetricSearch {
     return true;
   }
 
-  function freeSquares(row: number, cols: number, downLow: number, downHigh: number, upLow: number, upHigh: number): number {
+  function freeSquares(
+    row: number,
+    cols: number,
+    downLow: number,
+    downHigh: number,
+    upLow: number,
+    upHigh: number,
+  ): number {
     const all = size === 32 ? -1 : (1 << size) - 1;
     return all & ~(cols | bitsFrom(downLow, downHigh, row) | bitsFrom(upLow, upHigh, size - 1 - row));
   }

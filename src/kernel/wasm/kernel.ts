@@ -1,6 +1,14 @@
 // The wasm kernel behind the Kernel interface: subproblems and results are views of its memory.
 
-import { BATCH, ENUM_WORDS, RECORD_WORDS, REC_SIZE, RESULT_WORDS, SOLUTION_BYTES, SUBPROBLEM_BYTES } from '../../../assembly/layout.js';
+import {
+  BATCH,
+  ENUM_WORDS,
+  RECORD_WORDS,
+  REC_SIZE,
+  RESULT_WORDS,
+  SOLUTION_BYTES,
+  SUBPROBLEM_BYTES,
+} from '../../../assembly/layout.js';
 import type { Kernel } from '../kernel.js';
 import type { KernelExports } from './module.js';
 

@@ -63,10 +63,13 @@ async function entryPoint(): Promise<{ gpu: GPU; source: string; hint: string }>
   let dawn: { create(flags: string[]): GPU };
   try {
     // Left to the runtime: a bundler must not look for the optional package, nor warn that it cannot.
-    dawn = (await import(/* @vite-ignore */ /* webpackIgnore: true */ /* turbopackIgnore: true */ DAWN_PACKAGE)) as typeof dawn;
+    dawn = (await import(
+      /* @vite-ignore */ /* webpackIgnore: true */ /* turbopackIgnore: true */ DAWN_PACKAGE
+    )) as typeof dawn;
   } catch (error) {
     // Node, Deno and Bun say ERR_MODULE_NOT_FOUND; workerd says "No such module".
-    const missing = (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' || /No such module/.test(messageOf(error));
+    const missing =
+      (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' || /No such module/.test(messageOf(error));
     throw new WebGPUUnavailableError(
       missing
         ? `${runtimeName()} has no navigator.gpu, and the optional package \`webgpu\` (Dawn: WebGPU outside browsers) is not installed: npm install webgpu`
@@ -77,7 +80,7 @@ async function entryPoint(): Promise<{ gpu: GPU; source: string; hint: string }>
     return {
       gpu: dawn.create([]),
       source: 'requestAdapter() of Dawn (the package `webgpu`)',
-      hint: ' (Dawn needs a Vulkan driver on Linux: the GPU vendor\'s, or Mesa\'s, e.g. mesa-vulkan-drivers and libvulkan1)',
+      hint: " (Dawn needs a Vulkan driver on Linux: the GPU vendor's, or Mesa's, e.g. mesa-vulkan-drivers and libvulkan1)",
     };
   } catch (error) {
     throw new WebGPUUnavailableError(`Dawn (the package \`webgpu\`) failed to start: ${messageOf(error)}`);
@@ -115,10 +118,15 @@ async function compile(device: GPUDevice, variant: KernelVariant): Promise<Kerne
   const module = device.createShaderModule({ code: shader });
   const messages = (await module.getCompilationInfo()).messages.filter((m) => m.type === 'error');
   if (messages.length > 0) {
-    throw new WebGPUUnavailableError(`the adapter could not compile the ${variant} kernel: ${messages.map((m) => m.message).join('; ')}`);
+    throw new WebGPUUnavailableError(
+      `the adapter could not compile the ${variant} kernel: ${messages.map((m) => m.message).join('; ')}`,
+    );
   }
   try {
-    const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' } });
+    const pipeline = await device.createComputePipelineAsync({
+      layout: 'auto',
+      compute: { module, entryPoint: 'main' },
+    });
     return { pipeline, budget: new DispatchBudget(limits) };
   } catch (error) {
     throw new WebGPUUnavailableError(`the adapter refused the ${variant} kernel: ${messageOf(error)}`);

@@ -46,7 +46,10 @@ export async function read(gpu: Gpu, source: GPUBuffer, bytes: number): Promise<
 }
 
 /** Buffers made inside `use`, destroyed when it ends however it ends; out-of-memory is an error. */
-export async function withBuffers<T>(gpu: Gpu, use: (make: (size: number, usage: number) => GPUBuffer) => Promise<T>): Promise<T> {
+export async function withBuffers<T>(
+  gpu: Gpu,
+  use: (make: (size: number, usage: number) => GPUBuffer) => Promise<T>,
+): Promise<T> {
   const owned: GPUBuffer[] = [];
   const make = (size: number, usage: number) => {
     const b = buffer(gpu, size, usage);

@@ -46,7 +46,14 @@ export function packPlain(work: GpuWork): PlainPacked {
 }
 
 /** Counts every task; resolves to the completions per record, or to null when `stopped()` says the count is over. */
-export async function runPlain(gpu: Gpu, pipeline: GPUComputePipeline, budget: DispatchBudget, work: GpuWork, packed: PlainPacked, stopped: () => boolean): Promise<RecordCounts | null> {
+export async function runPlain(
+  gpu: Gpu,
+  pipeline: GPUComputePipeline,
+  budget: DispatchBudget,
+  work: GpuWork,
+  packed: PlainPacked,
+  stopped: () => boolean,
+): Promise<RecordCounts | null> {
   const low = new Float64Array(work.recordCount);
   const high = new Float64Array(work.recordCount);
   const limit = Math.floor(gpu.device.limits.maxStorageBufferBindingSize / (packed.stride * 4));
@@ -68,7 +75,17 @@ export async function runPlain(gpu: Gpu, pipeline: GPUComputePipeline, budget: D
   });
 }
 
-function runWave(gpu: Gpu, pipeline: GPUComputePipeline, budget: DispatchBudget, packed: PlainPacked, depth: number, records: GPUBuffer, from: number, to: number, stopped: () => boolean): Promise<Uint32Array | null> {
+function runWave(
+  gpu: Gpu,
+  pipeline: GPUComputePipeline,
+  budget: DispatchBudget,
+  packed: PlainPacked,
+  depth: number,
+  records: GPUBuffer,
+  from: number,
+  to: number,
+  stopped: () => boolean,
+): Promise<Uint32Array | null> {
   const { device } = gpu;
   const size = to - from;
   return withBuffers(gpu, async (make) => {
@@ -95,7 +112,11 @@ function runWave(gpu: Gpu, pipeline: GPUComputePipeline, budget: DispatchBudget,
       return { tasks, counts, lists, unfinished, params, groups };
     });
     device.queue.writeBuffer(tasks, 0, packed.tasks, from * packed.stride, size * packed.stride);
-    device.queue.writeBuffer(lists[0], 0, Uint32Array.from({ length: size }, (_, i) => i));
+    device.queue.writeBuffer(
+      lists[0],
+      0,
+      Uint32Array.from({ length: size }, (_, i) => i),
+    );
 
     budget.startWave();
     let running = size;

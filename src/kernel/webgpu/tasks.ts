@@ -125,7 +125,8 @@ export class Split {
     const until = performance.now() + ms;
     while (this.result === null) {
       if (this.expanded < this.recordCount) this.expand(Math.min(this.recordCount, this.expanded + CHUNK));
-      else if (this.frontier.size > 0 && this.frontier.size + this.kept.size < this.targetTasks) this.splitStates(CHUNK);
+      else if (this.frontier.size > 0 && this.frontier.size + this.kept.size < this.targetTasks)
+        this.splitStates(CHUNK);
       else this.result = this.finish();
       if (performance.now() >= until) break;
     }
@@ -153,7 +154,8 @@ export class Split {
         // The last level has no next row: the CPU's scratch may hold another record's value there.
         if (level < free - 1) shifts[at + level] = scratch[REC_SHIFT + level];
       }
-      if (free === 0) this.hostCounts[k] = 1; // every row placed: the placement itself
+      if (free === 0)
+        this.hostCounts[k] = 1; // every row placed: the placement itself
       else addState(this.frontier, this.hostCounts, k, free, 0, 0, 0, 0, masks[at]);
     }
     this.expanded = to;
@@ -184,7 +186,17 @@ export class Split {
         const nextCols = cols | bit;
         const nextLeft = (left | bit) << shift;
         const nextRight = (right | bit) >>> shift;
-        addState(frontier, hostCounts, owner, levels[owner], level + 1, nextCols, nextLeft, nextRight, mask & ~(nextCols | nextLeft | nextRight));
+        addState(
+          frontier,
+          hostCounts,
+          owner,
+          levels[owner],
+          level + 1,
+          nextCols,
+          nextLeft,
+          nextRight,
+          mask & ~(nextCols | nextLeft | nextRight),
+        );
       }
     }
   }
@@ -192,7 +204,14 @@ export class Split {
   private finish(): GpuWork {
     const { frontier, kept, levels, recordCount } = this;
     for (let i = frontier.head; i < frontier.tail; i++) {
-      kept.push(frontier.owner[i], frontier.level[i], frontier.cols[i], frontier.left[i], frontier.right[i], frontier.free[i]);
+      kept.push(
+        frontier.owner[i],
+        frontier.level[i],
+        frontier.cols[i],
+        frontier.left[i],
+        frontier.right[i],
+        frontier.free[i],
+      );
     }
     // The biggest tasks first, so that the last ones to finish are small and few invocations idle
     // at the end (the longest-first rule of scheduling): a task's size is guessed by the rows it
@@ -232,7 +251,8 @@ function biggestFirst(states: States, levels: Uint8Array, records: number): Uint
   const byRecord = countingSort(count, records, (t) => states.owner[t]);
   const top = (MAX_N + 1) * (MAX_N + 1);
   const keys = new Uint16Array(count);
-  for (let t = 0; t < count; t++) keys[t] = top - 1 - ((levels[states.owner[t]] - states.level[t]) * (MAX_N + 1) + popcnt(states.free[t]));
+  for (let t = 0; t < count; t++)
+    keys[t] = top - 1 - ((levels[states.owner[t]] - states.level[t]) * (MAX_N + 1) + popcnt(states.free[t]));
   const bySize = countingSort(count, top, (i) => keys[byRecord[i]]);
   return bySize.map((i) => byRecord[i]);
 }
@@ -248,7 +268,17 @@ function countingSort(count: number, keys: number, key: (i: number) => number): 
 }
 
 /** A state with squares to try becomes a task; on the last free row its squares are completions. */
-function addState(frontier: States, hostCounts: number[], owner: number, levels: number, level: number, cols: number, left: number, right: number, free: number): void {
+function addState(
+  frontier: States,
+  hostCounts: number[],
+  owner: number,
+  levels: number,
+  level: number,
+  cols: number,
+  left: number,
+  right: number,
+  free: number,
+): void {
   if (free === 0) return;
   if (level === levels - 1) hostCounts[owner] += popcnt(free);
   else frontier.push(owner, level, cols, left, right, free);

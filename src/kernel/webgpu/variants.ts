@@ -15,7 +15,13 @@ import type { Gpu } from './device.js';
 import { packPlain, PLAIN_BUDGET, runPlain, type PlainPacked } from './plain-kernel.js';
 import { PLAIN_SHADER } from './plain-shader.js';
 import { TARGET_TASKS, type GpuWork } from './tasks.js';
-import { packWorkgroup, runWorkgroup, WORKGROUP_BUDGET, workgroupTargetTasks, type WorkgroupPacked } from './workgroup-kernel.js';
+import {
+  packWorkgroup,
+  runWorkgroup,
+  WORKGROUP_BUDGET,
+  workgroupTargetTasks,
+  type WorkgroupPacked,
+} from './workgroup-kernel.js';
 import { WORKGROUP_SHADER } from './workgroup-shader.js';
 
 export type KernelVariant = 'workgroup' | 'plain';
@@ -48,7 +54,13 @@ export interface Variant {
   readonly targetTasks: (budget: DispatchBudget) => number;
   readonly prepare: (work: GpuWork) => PreparedWork;
   /** Counts every task; the completions per record, or null when `stopped()` says the count is over. */
-  readonly run: (gpu: Gpu, pipeline: GPUComputePipeline, budget: DispatchBudget, prepared: PreparedWork, stopped: () => boolean) => Promise<RecordCounts | null>;
+  readonly run: (
+    gpu: Gpu,
+    pipeline: GPUComputePipeline,
+    budget: DispatchBudget,
+    prepared: PreparedWork,
+    stopped: () => boolean,
+  ) => Promise<RecordCounts | null>;
 }
 
 export const VARIANTS: Readonly<Record<KernelVariant, Variant>> = {
@@ -57,13 +69,15 @@ export const VARIANTS: Readonly<Record<KernelVariant, Variant>> = {
     limits: WORKGROUP_BUDGET,
     targetTasks: workgroupTargetTasks,
     prepare: (work) => ({ work, packed: packWorkgroup(work) }),
-    run: (gpu, pipeline, budget, { work, packed }, stopped) => runWorkgroup(gpu, pipeline, budget, work, packed as WorkgroupPacked, stopped),
+    run: (gpu, pipeline, budget, { work, packed }, stopped) =>
+      runWorkgroup(gpu, pipeline, budget, work, packed as WorkgroupPacked, stopped),
   },
   plain: {
     shader: PLAIN_SHADER,
     limits: PLAIN_BUDGET,
     targetTasks: () => TARGET_TASKS,
     prepare: (work) => ({ work, packed: packPlain(work) }),
-    run: (gpu, pipeline, budget, { work, packed }, stopped) => runPlain(gpu, pipeline, budget, work, packed as PlainPacked, stopped),
+    run: (gpu, pipeline, budget, { work, packed }, stopped) =>
+      runPlain(gpu, pipeline, budget, work, packed as PlainPacked, stopped),
   },
 };

@@ -15,7 +15,12 @@ import { CARRY_HEAD, RECORD_BITS, WORKGROUP_SIZE } from './workgroup-shader.js';
 /** Invocations a dispatch may grow to: enough to fill the largest GPUs (an H100 holds about 2^18 at once). */
 const MAX_INVOCATIONS = 1 << 18;
 
-export const WORKGROUP_BUDGET = { placements: 1 << 10, minPlacements: 1 << 8, invocations: 4 * WORKGROUP_SIZE, maxInvocations: MAX_INVOCATIONS } as const;
+export const WORKGROUP_BUDGET = {
+  placements: 1 << 10,
+  minPlacements: 1 << 8,
+  invocations: 4 * WORKGROUP_SIZE,
+  maxInvocations: MAX_INVOCATIONS,
+} as const;
 
 /** Tasks to split a range into: several per invocation, so that the end of a wave keeps most busy. */
 export function workgroupTargetTasks(budget: DispatchBudget): number {
@@ -29,7 +34,8 @@ export interface WorkgroupPacked {
 }
 
 export function packWorkgroup(work: GpuWork): WorkgroupPacked {
-  if (work.recordCount >= 1 << RECORD_BITS) throw new RangeError(`a wave holds fewer than 2^${RECORD_BITS} records, got ${work.recordCount}`);
+  if (work.recordCount >= 1 << RECORD_BITS)
+    throw new RangeError(`a wave holds fewer than 2^${RECORD_BITS} records, got ${work.recordCount}`);
   const records = new Uint32Array(Math.max(1, work.recordCount) * MAX_N * 4);
   for (let i = 0; i < work.recordCount * MAX_N; i++) {
     records[4 * i] = work.masks[i];
@@ -48,7 +54,14 @@ export function packWorkgroup(work: GpuWork): WorkgroupPacked {
 }
 
 /** Counts every task; resolves to the completions per record, or to null when `stopped()` says the count is over. */
-export async function runWorkgroup(gpu: Gpu, pipeline: GPUComputePipeline, budget: DispatchBudget, work: GpuWork, packed: WorkgroupPacked, stopped: () => boolean): Promise<RecordCounts | null> {
+export async function runWorkgroup(
+  gpu: Gpu,
+  pipeline: GPUComputePipeline,
+  budget: DispatchBudget,
+  work: GpuWork,
+  packed: WorkgroupPacked,
+  stopped: () => boolean,
+): Promise<RecordCounts | null> {
   const low = new Float64Array(work.recordCount);
   const high = new Float64Array(work.recordCount);
   if (work.taskCount === 0) return { low, high };
@@ -67,7 +80,10 @@ export async function runWorkgroup(gpu: Gpu, pipeline: GPUComputePipeline, budge
       device.queue.writeBuffer(tasks, 0, packed.tasks);
       const group = device.createBindGroup({
         layout: pipeline.getBindGroupLayout(0),
-        entries: [params, records, tasks, carry, counts, control].map((b, binding) => ({ binding, resource: { buffer: b } })),
+        entries: [params, records, tasks, carry, counts, control].map((b, binding) => ({
+          binding,
+          resource: { buffer: b },
+        })),
       });
       return { params, control, counts, group };
     });

@@ -1,9 +1,9 @@
-"use client";
+'use client';
 
 // A client component: rendered on the server too (the package is imported there, but counts only
 // in the browser, once the page is live), on the page's thread and on two Web Workers.
-import { count } from "nqueens-wasm";
-import { useEffect, useState } from "react";
+import { count } from 'nqueens-wasm';
+import { useEffect, useState } from 'react';
 
 interface Shown {
   n: number;
@@ -19,7 +19,10 @@ export default function ClientCount() {
   useEffect(() => {
     (async () => {
       const shown: Shown[] = [];
-      for (const [n, options] of [[12, {}], [15, { workers: 2 }]] as const) {
+      for (const [n, options] of [
+        [12, {}],
+        [15, { workers: 2 }],
+      ] as const) {
         const { total, engine, workers } = await count(n, options);
         shown.push({ n, total, engine, workers });
       }

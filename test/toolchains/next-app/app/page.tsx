@@ -1,7 +1,7 @@
 // A server component: it counts while the page is rendered on the server, and the browser gets
 // only the number.
-import { countSync } from "nqueens-wasm";
-import ClientCount from "./client-count";
+import { countSync } from 'nqueens-wasm';
+import ClientCount from './client-count';
 
 export default function Home() {
   const { total, engine } = countSync(10);
