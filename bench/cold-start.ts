@@ -37,7 +37,11 @@ function once(args: string[], onCores: boolean): Cold {
  */
 export function cold(competitors: string[][], runs: number, onCores = false): Cold[] {
   const results: Cold[][] = competitors.map(() => []);
-  for (let i = 0; i < runs; i++) competitors.forEach((args, k) => results[k].push(once(args, onCores)));
+  for (let i = 0; i < runs; i++) {
+    competitors.forEach((args, k) => {
+      results[k].push(once(args, onCores));
+    });
+  }
   return results.map((of) => ({
     importMs: median(of.map((r) => r.importMs)),
     firstMs: median(of.map((r) => r.firstMs)),

@@ -12,7 +12,6 @@ import { loadGpuEngine } from './run/gpu-engine.js';
 import { countInThread, fitsOneSlice } from './run/in-thread.js';
 import { abortReason, Job } from './run/job.js';
 import type { Tally } from './run/tally.js';
-import type { CpuEngine } from './kernel/kernel.js';
 import type { Checkpoint, CountOptions, CountResult, CountSyncOptions, Engine, ExactCounts } from './types.js';
 import {
   checkCallback,

@@ -24,13 +24,13 @@ function escaped(ch: string): string {
 }
 
 /** The first `max` characters of `text`, escaped, and its length in characters when it was cut. */
-function cut(text: string, max: number, escape: (ch: string) => string): { body: string; length: number | null } {
+function cut(text: string, max: number, escapeOf: (ch: string) => string): { body: string; length: number | null } {
   let body = '';
   let count = 0;
   // By code point: a pair of surrogates is one character, a lone one is escaped.
   for (const ch of text) {
     if (count === max) return { body, length: [...text].length };
-    body += escape(ch);
+    body += escapeOf(ch);
     count++;
   }
   return { body, length: null };

@@ -8,7 +8,6 @@ import {
   closeSync,
   existsSync,
   lstatSync,
-  mkdirSync,
   mkdtempSync,
   openSync,
   readdirSync,

@@ -119,7 +119,9 @@ describe('the wasm kernel reading its u64 results', () => {
       2n ** 63n + 5n,
       2n ** 64n - 1n,
     ];
-    values.forEach((v, k) => (results[k * RESULT_WORDS + 1] = v));
+    values.forEach((v, k) => {
+      results[k * RESULT_WORDS + 1] = v;
+    });
     values.forEach((v, k) => {
       expect(kernel.result(k, 1)).toBe(v < 2n ** 53n ? Number(v) : Infinity);
       expect(kernel.bigResult(k, 1)).toBe(v);

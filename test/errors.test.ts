@@ -41,6 +41,7 @@ const sharedOptionCases: Case[] = [
   [
     'a hole among the queens',
     8,
+    // biome-ignore lint/suspicious/noSparseArray: the hole is what is tested
     { placed: [[0, 0], , [5, 1]] },
     TypeError,
     /options.placed\[1\] must be a \[row, col\] pair, got a hole/,

@@ -201,7 +201,7 @@ describe('fuzz: countSync and totalNQueens', () => {
       fc.property(
         nAndOptions((n) => ({ engine: anyEngine, placed: placedFor(n), shard: anyShard })),
         ([n, options]) => {
-          let result;
+          let result: ReturnType<typeof countSync>;
           try {
             result = countSync(n as number, options as never);
           } catch (error) {
@@ -511,7 +511,7 @@ describe('fuzz: listing, building and checking solutions', () => {
       fc.property(
         nAndOptions((n) => ({ engine: anyEngine, placed: placedFor(n) })),
         ([n, options]) => {
-          let iterator;
+          let iterator: ReturnType<typeof solutions>;
           try {
             iterator = solutions(n as number, options as never);
           } catch (error) {
@@ -530,7 +530,7 @@ describe('fuzz: listing, building and checking solutions', () => {
   it('solveNQueens throws an argument error, or gives the reference boards as strings', () => {
     fc.assert(
       fc.property(fc.oneof(anyN, fc.integer({ min: 16, max: 40 })), (n) => {
-        let boards;
+        let boards: ReturnType<typeof solveNQueens>;
         try {
           boards = solveNQueens(n as number);
         } catch (error) {
@@ -546,7 +546,7 @@ describe('fuzz: listing, building and checking solutions', () => {
   it('findSolution throws an argument error, or builds a valid solution (null for 2 and 3)', () => {
     fc.assert(
       fc.property(fc.oneof(anyN, fc.integer({ min: 10, max: 5000 })), (n) => {
-        let cols;
+        let cols: ReturnType<typeof findSolution>;
         try {
           cols = findSolution(n as number);
         } catch (error) {
@@ -585,7 +585,7 @@ describe('fuzz: listing, building and checking solutions', () => {
           strange,
         ),
         (cols) => {
-          let answer;
+          let answer: boolean;
           try {
             answer = isSolution(cols as never);
           } catch (error) {

@@ -34,7 +34,9 @@ import { randomInt, randomQueens, seededRandom } from './helpers/random.js';
 /** Runs a search to its end in calls of `budget` steps; returns its count and how many calls it took. */
 function finish(search: { run(budget: number): number; count(): number }, started: boolean, budget: number) {
   let calls = 0;
-  if (started) while ((calls++, search.run(budget)) < 0);
+  if (!started) return { count: search.count(), calls };
+  do calls++;
+  while (search.run(budget) < 0);
   return { count: search.count(), calls };
 }
 

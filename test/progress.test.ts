@@ -11,6 +11,7 @@ function stream(columns: number | undefined) {
   return { writes, isTTY: columns !== undefined, columns, write: (text: string) => writes.push(text) };
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's own sequence (erase to the end of the line) is what the bar writes
 const visible = (text: string) => text.replace(/\r|\x1b\[K/g, '');
 
 describe('the bar on a terminal', () => {

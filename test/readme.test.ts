@@ -132,6 +132,7 @@ describe('README', () => {
         let out = '';
         server.stdout!.on('data', (chunk) => {
           out += chunk;
+          // biome-ignore lint/suspicious/noControlCharactersInRegex: Vite colours its output with these sequences
           const match = /Local:\s+(http:\/\/\S+)/.exec(out.replace(/\x1b\[[0-9;]*m/g, ''));
           if (match) resolve(match[1]);
         });

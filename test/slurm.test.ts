@@ -96,7 +96,10 @@ function sbatch(job: Job, args: string[]): Submitted {
   let stderr = '';
   let resolveId: (id: string) => void;
   let rejectId: (error: Error) => void;
-  const id = new Promise<string>((resolve, reject) => ((resolveId = resolve), (rejectId = reject)));
+  const id = new Promise<string>((resolve, reject) => {
+    resolveId = resolve;
+    rejectId = reject;
+  });
   id.catch(() => {}); // a caller that only awaits `done` sees sbatch's failure there
   child.stdout.on('data', (chunk) => {
     stdout += chunk;

@@ -147,7 +147,8 @@ describe('isSolution', () => {
     ['a negative column', [-1, 3, 0, 2]],
     ['a fractional column', [1, 3, 0, 2.5]],
     ['a column that is not a number', [1, '3', 0, 2]],
-    ['a hole', [1, , 0, 2]], // eslint-disable-line no-sparse-arrays
+    // biome-ignore lint/suspicious/noSparseArray: the hole is what is tested
+    ['a hole', [1, , 0, 2]],
     ['two queens in one column', [1, 3, 1, 2]],
     ['two queens on a diagonal', [0, 1, 3, 2]],
     ['two queens on an anti-diagonal', [2, 1, 3, 0]],

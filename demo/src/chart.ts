@@ -62,11 +62,13 @@ export function timingChart(into: HTMLElement): TimingChart {
       let at = xs.indexOf(n);
       if (at < 0) {
         xs.push(n);
-        ys.forEach((y) => y.push(0));
+        for (const y of ys) y.push(0);
         at = xs.length - 1;
       }
       // A log scale has no zero: a time the clock could not see is drawn at a nanosecond.
-      series.forEach((s, i) => (ys[i][at] = Math.max(times[s.key] ?? 0, 1e-6)));
+      series.forEach((s, i) => {
+        ys[i][at] = Math.max(times[s.key] ?? 0, 1e-6);
+      });
       plot.setData([xs, ...ys]);
       into.dataset.points = String(xs.length);
     },

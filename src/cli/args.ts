@@ -152,7 +152,10 @@ function program(
     <T>(names: readonly string[], parse: (text: string) => T) =>
     (text: string): T => {
       if (names.length === 1) given[names[0]] = text;
-      else text.split('/').forEach((part, i) => (given[names[i]] = part));
+      else
+        text.split('/').forEach((part, i) => {
+          given[names[i]] = part;
+        });
       return parse(text);
     };
   const nqueens = new Program('nqueens')

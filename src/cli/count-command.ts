@@ -22,7 +22,7 @@ export interface CountCommand {
 }
 
 export async function countCommand(command: CountCommand, io: Io): Promise<void> {
-  const { n, engine, workers, json, shard } = command;
+  const { n, engine, workers, shard } = command;
   const label = shard === null ? `n = ${n}` : `n = ${n}, shard ${shard.index}/${shard.count}`;
   const mode = command.progress ?? (io.stderr.isTTY ? 'bar' : 'none');
   const file = command.checkpoint === null ? null : CheckpointFile.open(command.checkpoint);

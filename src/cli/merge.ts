@@ -70,7 +70,8 @@ export class ShardMerger {
   private total = 0n;
 
   add(r: ShardResult): void {
-    const first = (this.first ??= r);
+    this.first ??= r;
+    const first = this.first;
     if (r.n !== first.n)
       throw new MergeError(`${r.source} is for n = ${r.n}, but ${first.source} is for n = ${first.n}`);
     if (r.count !== first.count) {

@@ -10,7 +10,7 @@ const TARGET = 512;
 
 export function placedSubproblems(n: number, placed: readonly Queen[]): Subproblems {
   const occupied = new Set(placed.map(([r]) => r));
-  let partials: number[][] = [placed.flatMap(([r, c]) => [r, c])];
+  let partials: number[][] = [placed.flat()];
   for (let row = 0; row < n && partials.length < TARGET && partials.length > 0; row++) {
     if (occupied.has(row)) continue;
     const next: number[][] = [];

@@ -517,7 +517,7 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
   });
 
   it('names the TypeScript engine "TypeScript" everywhere on the page', async () => {
-    const text = await page.evaluate(() => document.body.innerText);
+    const text = await page.evaluate(() => document.body.textContent);
     expect(text).toMatch(/TypeScript ms/);
     expect(text.match(/\bJS\b|JavaScript|\bjs\b/g)).toBeNull();
   });

@@ -6,14 +6,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { build, createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packTarball } from '../helpers/pack.js';
 import { BROWSER_TESTS, launchChromium, serveDirectory } from './chromium.js';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
 
 const MAIN = `
 import { count, countSync } from 'nqueens-wasm';

@@ -138,7 +138,13 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine in Chromium (SwiftShader)', (
       const { count } = (window as unknown as { nq: typeof import('../../src/index.js') }).nq;
       const seen: number[] = [];
       let planned = 0;
-      const done = await count(13, { engine: 'webgpu', onProgress: (p) => (seen.push(p.done), (planned = p.total)) });
+      const done = await count(13, {
+        engine: 'webgpu',
+        onProgress: (p) => {
+          seen.push(p.done);
+          planned = p.total;
+        },
+      });
       const controller = new AbortController();
       const started = performance.now();
       let abortedAt = 0;

@@ -2,7 +2,7 @@
 // playwright-core, WebGPU on SwiftShader), behind the engines tier's BrowserDriver.
 
 import { CHROMIUM, launchChromium } from '../browser/chromium.js';
-import { type BrowserDriver } from './driver.js';
+import type { BrowserDriver } from './driver.js';
 
 export { CHROMIUM };
 

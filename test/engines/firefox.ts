@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type BrowserDriver } from './driver.js';
+import type { BrowserDriver } from './driver.js';
 import { enginesDir } from './runtimes.js';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';

@@ -75,7 +75,7 @@ export async function runScenario(lib, host) {
       }
     }
     expect(problems.length === 0, problems.join('; '));
-    return `n = 1..${host.maxN} exact` + (fallback ? `; fallbackReason: ${result.fallbackReason}` : '');
+    return `n = 1..${host.maxN} exact${fallback ? `; fallbackReason: ${result.fallbackReason}` : ''}`;
   }
 
   for (const engine of host.wasm ? ['js', 'wasm'] : ['js']) {

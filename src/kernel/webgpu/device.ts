@@ -174,7 +174,8 @@ function start(): SetUp {
  */
 export function acquireGpu(signal?: AbortSignal): Promise<Gpu> {
   if (signal?.aborted) return Promise.reject(abortReason(signal));
-  const attempt = (current ??= start());
+  current ??= start();
+  const attempt = current;
   attempt.waiting++;
   return new Promise<Gpu>((resolve, reject) => {
     let left = false;

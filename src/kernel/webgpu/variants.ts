@@ -10,7 +10,7 @@
 //   (docs/gpu.md).
 
 import type { AdapterInfo } from './adapter.js';
-import { DispatchBudget, type BudgetLimits } from './budget.js';
+import type { DispatchBudget, BudgetLimits } from './budget.js';
 import type { Gpu } from './device.js';
 import { packPlain, PLAIN_BUDGET, runPlain, type PlainPacked } from './plain-kernel.js';
 import { PLAIN_SHADER } from './plain-shader.js';
