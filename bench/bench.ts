@@ -16,16 +16,16 @@
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
+import { formatMs, formatTable } from '../src/cli/table.js';
 import { countExact } from '../src/count.js';
 import { findSolution } from '../src/find-solution.js';
 import { solutions } from '../src/solutions.js';
-import { formatMs, formatTable } from '../src/cli/table.js';
 import { cold, coldPinned } from './cold-start.js';
-import { countingRow, median, status, MIN_RUN_MS, type Row } from './counting.js';
-import { buildNative, packageRoot, runNative, type NativeBuilds } from './native.js';
-import { compareInRuntimes, formatRows, type EngineRow } from './engines.js';
+import { countingRow, MIN_RUN_MS, median, type Row, status } from './counting.js';
+import { compareInRuntimes, type EngineRow, formatRows } from './engines.js';
 import { compareInBrowsers } from './engines-browsers.js';
-import { GPU_BOARDS, measureGpu, type GpuReport } from './webgpu.js';
+import { buildNative, type NativeBuilds, packageRoot, runNative } from './native.js';
+import { GPU_BOARDS, type GpuReport, measureGpu } from './webgpu.js';
 
 const HELP = `npm run bench [-- <n or from..to>...] [section flags] [options]
 

@@ -8,8 +8,8 @@ import { BATCH, RESULT_COMPLETIONS, RESULT_WORDS, SUBPROBLEM_BYTES } from '../as
 import { countExactSync } from '../src/count.js';
 import type { Subproblems } from '../src/plan/subproblem.js';
 import { UNBOUNDED } from '../src/run/count-range.js';
-import { benchKernel, type BenchKernelExports } from './bench-kernel.js';
-import { BUILD_DIR, runNative, type NativeBuilds } from './native.js';
+import { type BenchKernelExports, benchKernel } from './bench-kernel.js';
+import { BUILD_DIR, type NativeBuilds, runNative } from './native.js';
 import { countSubproblems, writeSubproblemsFile } from './subproblems.js';
 
 export const MIN_RUN_MS = 200;

@@ -2,10 +2,10 @@
 // run/on-gpu.ts), timed as a caller sees it: from the plan to the result. Used in Node, and in the
 // page the GPU section builds for Chromium where Node has no adapter.
 
-import { acquireGpu } from '../src/kernel/webgpu/device.js';
-import type { KernelVariant } from '../src/kernel/webgpu/variants.js';
 import { acquireKernel, releaseKernel } from '../src/kernel/instances.js';
 import { resolveEngine } from '../src/kernel/select.js';
+import { acquireGpu } from '../src/kernel/webgpu/device.js';
+import type { KernelVariant } from '../src/kernel/webgpu/variants.js';
 import { plan } from '../src/plan/plan.js';
 import { Job } from '../src/run/job.js';
 import { countOnGpu } from '../src/run/on-gpu.js';

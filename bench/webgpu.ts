@@ -9,15 +9,14 @@
 // for a second or more, one wasm thread's as the counting rows sample them. The comparison is per
 // solution: the ratio is wasm's time per solution over the GPU's.
 
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { readFileSync, statSync } from 'node:fs';
 import { countExactSync } from '../src/count.js';
 import { KERNEL_VARIANTS, type KernelVariant } from '../src/kernel/webgpu/variants.js';
 import { median, status } from './counting.js';
-import { countOnVariant, gpuAdapter, type GpuCount } from './gpu-count.js';
+import { countOnVariant, type GpuCount, gpuAdapter } from './gpu-count.js';
 import { packageRoot } from './native.js';
 
 /** The boards of the section when none are asked for. */

@@ -2,9 +2,10 @@
 // included) into one ES module and writes it as a string into src/pool/worker.generated.ts. The
 // pool starts workers from that string (a data: URL in Node, a Blob URL in browsers), so worker
 // threads need no file path, URL or bundler configuration, like the wasm bytes themselves.
-import { build } from 'esbuild';
+
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url);
 const result = await build({

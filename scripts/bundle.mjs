@@ -4,9 +4,10 @@
 // an error's stack and the line Node prints with it stay readable, and the comments that tell
 // bundlers to leave an import alone (webpackIgnore, turbopackIgnore, @vite-ignore) survive.
 // (The CLI keeps the shebang of src/cli/main.ts.)
-import { build } from 'esbuild';
+
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url);
 const path = (p) => fileURLToPath(new URL(p, root));

@@ -10,9 +10,9 @@
 
 import type { Plan } from './plan/plan.js';
 import type { Subproblems } from './plan/subproblem.js';
+import { quote } from './quote.js';
 import type { ResumeState } from './run/job.js';
 import type { Checkpoint, Queen, Shard } from './types.js';
-import { quote } from './quote.js';
 import { ArgumentRangeError } from './validate.js';
 
 /** The format of the checkpoints this version writes and reads. */

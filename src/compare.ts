@@ -5,11 +5,11 @@
 // measurement can be aborted at any moment and holds the thread for no longer than a slice.
 
 import { countExact } from './count.js';
-import type { CpuEngine, Kernel } from './kernel/kernel.js';
-import type { AdapterInfo } from './kernel/webgpu/adapter.js';
 import { acquireKernel, releaseKernel } from './kernel/instances.js';
+import type { CpuEngine, Kernel } from './kernel/kernel.js';
 import { resolveEngine } from './kernel/select.js';
-import { plan, type Plan } from './plan/plan.js';
+import type { AdapterInfo } from './kernel/webgpu/adapter.js';
+import { type Plan, plan } from './plan/plan.js';
 import { RangeCounter } from './run/count-range.js';
 import { loadGpuEngine } from './run/gpu-engine.js';
 import { Budget, yieldToEventLoop } from './run/in-thread.js';

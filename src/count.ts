@@ -3,8 +3,8 @@
 
 import { makeCheckpoint, resumeState } from './checkpoint.js';
 import { acquireKernel, acquireKernelSync, releaseKernel } from './kernel/instances.js';
-import { resolveEngine, resolveEngineSync, type ResolvedEngine } from './kernel/select.js';
-import { plan, type Plan } from './plan/plan.js';
+import { type ResolvedEngine, resolveEngine, resolveEngineSync } from './kernel/select.js';
+import { type Plan, plan } from './plan/plan.js';
 import { threadsFor } from './pool/policy.js';
 import { countOnPool } from './pool/pool.js';
 import { RangeCounter } from './run/count-range.js';

@@ -1,13 +1,13 @@
 // nqueens-wasm: count, list and find solutions of the n-queens puzzle.
-export { count, countSync, totalNQueens } from './count.js';
+
 export { compareEngines } from './compare.js';
-export { solutions, solveNQueens } from './solutions.js';
-export { findSolution } from './find-solution.js';
-export { isSolution } from './is-solution.js';
-export { useWasmModule } from './use-wasm-module.js';
+export { count, countSync, totalNQueens } from './count.js';
 // The errors a caller may want to tell apart with instanceof (argument errors are plain
 // TypeError and RangeError).
 export { GpuLostError, WasmUnavailableError, WebGPUUnavailableError, WorkersRefusedError } from './errors.js';
+export { findSolution } from './find-solution.js';
+export { isSolution } from './is-solution.js';
+export { solutions, solveNQueens } from './solutions.js';
 export type {
   Checkpoint,
   CompareOptions,
@@ -22,3 +22,4 @@ export type {
   Shard,
   SolutionsOptions,
 } from './types.js';
+export { useWasmModule } from './use-wasm-module.js';

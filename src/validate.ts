@@ -4,11 +4,11 @@
 // Every error names the argument and what it must be; the CLI reports the same errors with its
 // flags' names instead (cli/flags.ts), from the `argument` each error carries.
 
-import type { CpuEngine } from './kernel/kernel.js';
-import type { Checkpoint, Engine, Progress, Queen, Shard } from './types.js';
 import { MAX_N } from '../assembly/layout.js';
+import type { CpuEngine } from './kernel/kernel.js';
 import { kernelBuild } from './kernel/wasm/kernel.generated.js';
 import { quote, shown } from './quote.js';
+import type { Checkpoint, Engine, Progress, Queen, Shard } from './types.js';
 
 /** The most worker threads a count may ask for (the pool gives at most as many as there are cores). */
 export const MAX_WORKERS = 256;

@@ -2,8 +2,8 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { BUILD_DIR, buildNative, runNative } from '../bench/native.js';
-import { countExactSync } from '../src/count.js';
 import { countSubproblems, writeSubproblemsFile } from '../bench/subproblems.js';
+import { countExactSync } from '../src/count.js';
 import { knownCounts } from './helpers/known-counts.js';
 
 const hasCompiler = !spawnSync('cc', ['--version']).error;

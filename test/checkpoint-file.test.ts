@@ -4,6 +4,7 @@
 // readable by its owner only; and a finished count whose file cannot be removed says so and
 // succeeds, since its result is out and right.
 import { spawn } from 'node:child_process';
+import type * as realFs from 'node:fs';
 import {
   existsSync,
   lstatSync,
@@ -15,7 +16,6 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import type * as realFs from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';

@@ -2,7 +2,7 @@
 // resumed from its checkpoint gives exactly the uninterrupted answer; a checkpoint of another
 // count, of another format, or edited, is refused with a RangeError that names the field.
 import { describe, expect, it } from 'vitest';
-import { count, type Checkpoint, type CountOptions } from '../src/index.js';
+import { type Checkpoint, type CountOptions, count } from '../src/index.js';
 import { ENGINES } from './helpers/engines.js';
 import { knownCounts } from './helpers/known-counts.js';
 import { randomInt, seededRandom } from './helpers/random.js';

@@ -3,7 +3,7 @@
 // a full disk or a reader that went away is one line on stderr, never a stack trace; every command
 // stops on a signal, also while it waits for input or for a reader. Run as a user runs it: the
 // built bin in a child process.
-import { spawn, spawnSync, type StdioOptions } from 'node:child_process';
+import { type StdioOptions, spawn, spawnSync } from 'node:child_process';
 import {
   closeSync,
   existsSync,

@@ -3,7 +3,7 @@
 // bigint, exactly; JSON.stringify writes them as decimal strings. No real count gets there in a
 // test, so the kernel that counts is one that reports given results.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { givenKernel, type Given } from './helpers/given-kernel.js';
+import { type Given, givenKernel } from './helpers/given-kernel.js';
 
 const given = { current: null as Given[] | null };
 

@@ -12,16 +12,16 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  type Checkpoint,
   compareEngines,
   count,
   countSync,
   findSolution,
   isSolution,
+  type Queen,
   solutions,
   solveNQueens,
   totalNQueens,
-  type Checkpoint,
-  type Queen,
 } from '../src/index.js';
 import { referenceSolutions, referenceUnique } from './helpers/reference.js';
 

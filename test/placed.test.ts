@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { countSync } from '../src/index.js';
 import type { Queen } from '../src/types.js';
-import { referenceSolutions } from './helpers/reference.js';
 import { randomInt, randomQueens, seededRandom } from './helpers/random.js';
+import { referenceSolutions } from './helpers/reference.js';
 
 describe('placed queens', () => {
   const random = seededRandom(20261121);

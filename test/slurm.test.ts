@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { knownCounts } from './helpers/known-counts.js';
-import { processesUsing, slurmAvailable, startSlurmCluster, type SlurmCluster } from './helpers/slurm-cluster.js';
+import { processesUsing, type SlurmCluster, slurmAvailable, startSlurmCluster } from './helpers/slurm-cluster.js';
 
 const available = slurmAvailable();
 const SLURM_TESTS = available.ok || process.env.REQUIRE_SLURM === '1';

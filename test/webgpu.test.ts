@@ -7,12 +7,12 @@
 // The GPU's half runs on a real adapter in test/webgpu-dawn.test.ts (Dawn on Vulkan) and
 // test/browser/webgpu.test.ts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MAX_N } from '../assembly/layout.js';
 import { countExactSync } from '../src/count.js';
 import { compareEngines, count, countSync, WebGPUUnavailableError } from '../src/index.js';
 import { popcnt } from '../src/kernel/js/bits.js';
-import { MAX_N } from '../assembly/layout.js';
 import { DISPATCH_MS, DispatchBudget, MAX_PLACEMENTS } from '../src/kernel/webgpu/budget.js';
-import { gpuWork, type GpuWork } from '../src/kernel/webgpu/tasks.js';
+import { type GpuWork, gpuWork } from '../src/kernel/webgpu/tasks.js';
 import { DEFAULT_VARIANT, preferredVariant } from '../src/kernel/webgpu/variants.js';
 import { plan } from '../src/plan/plan.js';
 import { pickSubproblems } from '../src/plan/subproblem.js';

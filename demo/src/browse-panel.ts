@@ -1,5 +1,5 @@
-import { readBoardSize } from './board-size.js';
 import { drawBoard } from './board.js';
+import { readBoardSize } from './board-size.js';
 import type { BrowseAnswer, BrowseRequest } from './browse-worker.js';
 import type { Classified } from './symmetry-class.js';
 

@@ -1,6 +1,6 @@
 // Lists and classifies the solutions of n off the page's thread (n = 12 has 14,200 of them).
 import { solutions } from 'nqueens-wasm';
-import { classify, type Classified } from './symmetry-class.js';
+import { type Classified, classify } from './symmetry-class.js';
 
 export interface BrowseRequest {
   id: number;

@@ -1,6 +1,6 @@
 import { timingChart } from './chart.js';
 import type { CompareMessage, CompareRequest } from './compare-worker.js';
-import { describeEnvironment, type AdapterInfo } from './environment.js';
+import { type AdapterInfo, describeEnvironment } from './environment.js';
 
 const ms = (value: number) => (value >= 0.1 ? value.toFixed(2) : value.toPrecision(2));
 

@@ -1,4 +1,4 @@
-import { count, type Checkpoint, type Engine } from 'nqueens-wasm';
+import { type Checkpoint, count, type Engine } from 'nqueens-wasm';
 import { formatDuration, progressSummary } from '../../src/cli/duration.js';
 import { ENGINE_NAMES } from './engine-name.js';
 import type { AdapterInfo } from './environment.js';

@@ -1,4 +1,4 @@
-import { describeAdapter, type AdapterInfo } from '../../src/kernel/webgpu/adapter.js';
+import { type AdapterInfo, describeAdapter } from '../../src/kernel/webgpu/adapter.js';
 
 export type { AdapterInfo };
 

@@ -1,5 +1,5 @@
-import { readBoardSize } from './board-size.js';
 import { drawBoard } from './board.js';
+import { readBoardSize } from './board-size.js';
 import type { Step } from './step-view.js';
 import { Timeline } from './timeline.js';
 

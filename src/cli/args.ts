@@ -3,7 +3,7 @@
 // text into numbers here; whether they are in range is for the package's own checks (validate.ts)
 // to say, and main.ts reports their errors with the flags' names.
 
-import { Command as Program, CommanderError, Option } from 'commander';
+import { CommanderError, Option, Command as Program } from 'commander';
 import { quote, shown } from '../quote.js';
 import type { Shard } from '../types.js';
 import type { CompareCommand } from './compare-command.js';

@@ -21,10 +21,10 @@ import {
   readFileSync,
   readlinkSync,
   renameSync,
+  type Stats,
   statSync,
   unlinkSync,
   writeSync,
-  type Stats,
 } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { shown } from '../quote.js';

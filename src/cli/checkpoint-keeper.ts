@@ -4,7 +4,7 @@
 
 import { shown } from '../quote.js';
 import type { Checkpoint } from '../types.js';
-import { CheckpointWriteError, type CheckpointFile } from './checkpoint-file.js';
+import { type CheckpointFile, CheckpointWriteError } from './checkpoint-file.js';
 
 export class CheckpointKeeper {
   /** The last write's failure, or null when the last write (if any) succeeded. */

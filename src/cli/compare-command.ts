@@ -4,7 +4,7 @@
 
 import { DEFAULT_RUNS, measureEngines } from '../compare.js';
 import { checkN, checkRuns } from '../validate.js';
-import { write, type Io } from './io.js';
+import { type Io, write } from './io.js';
 import { formatMs } from './table.js';
 
 export interface CompareCommand {

@@ -4,8 +4,8 @@ import type { Checkpoint, Progress, Shard } from '../types.js';
 import { ArgumentRangeError, ArgumentTypeError } from '../validate.js';
 import { CheckpointFile } from './checkpoint-file.js';
 import { CheckpointKeeper } from './checkpoint-keeper.js';
-import { ioErrorText, OutputError, write, type Io } from './io.js';
-import { progressView, type ProgressMode } from './progress.js';
+import { type Io, ioErrorText, OutputError, write } from './io.js';
+import { type ProgressMode, progressView } from './progress.js';
 import { formatMs } from './table.js';
 import { UsageError } from './usage.js';
 

@@ -5,11 +5,11 @@
 // stops it at once; what it has printed by then is whole (no half-written line).
 
 import { shown } from '../quote.js';
-import { parseCommand, type Command } from './args.js';
+import { type Command, parseCommand } from './args.js';
 import { compareCommand } from './compare-command.js';
 import { countCommand } from './count-command.js';
 import { engineMessage, flagMessage } from './flags.js';
-import { OutputError, write, type Io } from './io.js';
+import { type Io, OutputError, write } from './io.js';
 import { MergeError } from './merge.js';
 import { mergeCommand } from './merge-command.js';
 import { printCommand } from './print-command.js';

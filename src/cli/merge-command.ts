@@ -1,5 +1,5 @@
 import { shown } from '../quote.js';
-import { ioErrorText, write, type Io } from './io.js';
+import { type Io, ioErrorText, write } from './io.js';
 import { LineTooLongError, readLines } from './lines.js';
 import { MAX_LINE, MergeError, parseShardResult, ShardMerger } from './merge.js';
 

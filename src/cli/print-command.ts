@@ -1,8 +1,8 @@
 import { resolveEngineSync } from '../kernel/select.js';
-import { Budget, yieldToEventLoop } from '../run/in-thread.js';
 import { Enumeration } from '../run/enumerate.js';
+import { Budget, yieldToEventLoop } from '../run/in-thread.js';
 import { checkCpuEngine, checkN } from '../validate.js';
-import { write, type Io } from './io.js';
+import { type Io, write } from './io.js';
 
 export interface PrintCommand {
   n: number;

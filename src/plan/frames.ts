@@ -11,7 +11,7 @@
 // planning allocates nothing per frame: a few milliseconds even at n = 32.
 
 import { HALF_TURN, QUARTER_TURN, SYMMETRIES, THREE_QUARTER_TURN } from '../symmetry.js';
-import { SubproblemsBuilder, type Subproblems } from './subproblem.js';
+import { type Subproblems, SubproblemsBuilder } from './subproblem.js';
 
 /** Queens per frame: one per border line, fewer when a corner queen serves two. */
 const FRAME_QUEENS = 4;

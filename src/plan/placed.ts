@@ -3,7 +3,7 @@
 // over workers and shards; each piece is counted like any other subproblem.
 
 import type { Queen } from '../types.js';
-import { SubproblemsBuilder, type Subproblems } from './subproblem.js';
+import { type Subproblems, SubproblemsBuilder } from './subproblem.js';
 
 /** Aim for at least this many subproblems. */
 const TARGET = 512;

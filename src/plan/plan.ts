@@ -1,11 +1,11 @@
 // Splits a count into subproblems. The split depends only on n and the placed queens, so every
 // process (worker, shard, machine, a resumed run) that plans the same count gets the same list.
 
+import { SYMMETRIES } from '../symmetry.js';
 import type { Queen, Shard } from '../types.js';
 import { frames } from './frames.js';
 import { placedSubproblems } from './placed.js';
-import { everyNth, SubproblemsBuilder, type Subproblems } from './subproblem.js';
-import { SYMMETRIES } from '../symmetry.js';
+import { everyNth, type Subproblems, SubproblemsBuilder } from './subproblem.js';
 
 export interface Plan {
   readonly n: number;

@@ -3,8 +3,8 @@
 // scripts/bundle-worker.mjs bundles this file into a string (pool/worker.generated.ts).
 
 import { nodeBuiltin } from '../host/runtime.js';
-import type { Kernel } from '../kernel/kernel.js';
 import { acquireKernelSync } from '../kernel/instances.js';
+import type { Kernel } from '../kernel/kernel.js';
 import { keepKernelModule } from '../kernel/wasm/module.js';
 import { RangeCounter } from '../run/count-range.js';
 import type { FromWorker, ToWorker } from './messages.js';

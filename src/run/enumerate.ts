@@ -4,8 +4,8 @@
 // solution comes as soon as it is found) to the buffer's capacity.
 
 import { ENUM_DONE, ENUM_WORDS, RECORD_WORDS, SOLUTION_BYTES } from '../../assembly/layout.js';
-import type { CpuEngine } from '../kernel/kernel.js';
 import { acquireKernelSync, releaseKernel } from '../kernel/instances.js';
+import type { CpuEngine } from '../kernel/kernel.js';
 import type { Queen } from '../types.js';
 import { UNBOUNDED } from './count-range.js';
 

@@ -9,7 +9,7 @@
 
 import type { Plan } from '../plan/plan.js';
 import type { Progress } from '../types.js';
-import { emptyTally, addTallies, type Tally } from './tally.js';
+import { addTallies, emptyTally, type Tally } from './tally.js';
 
 /** Where a resumed count starts: the ranges already counted, their tally and the time they took. */
 export interface ResumeState {

@@ -5,11 +5,11 @@
 // themselves (about 1/n^2 of the frames, or the whole board when it is one subproblem). That
 // search places whole orbits of queens and is far smaller than the count itself.
 
-import { RESULT_HALF_TURNS, RESULT_QUARTER_TURNS, FIXED_ONLY } from '../../assembly/layout.js';
+import { FIXED_ONLY, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from '../../assembly/layout.js';
 import type { Kernel } from '../kernel/kernel.js';
-import { kernelOn, type Gpu } from '../kernel/webgpu/device.js';
+import { type Gpu, kernelOn } from '../kernel/webgpu/device.js';
 import { Split } from '../kernel/webgpu/tasks.js';
-import { VARIANTS, type KernelVariant, type PreparedWork, type Variant } from '../kernel/webgpu/variants.js';
+import { type KernelVariant, type PreparedWork, VARIANTS, type Variant } from '../kernel/webgpu/variants.js';
 import type { Plan } from '../plan/plan.js';
 import { pickSubproblems } from '../plan/subproblem.js';
 import { RangeCounter } from './count-range.js';

@@ -12,7 +12,7 @@ import type { BrowserDriver } from './driver.js';
 import { host } from './host.js';
 import { LAUNCHERS } from './launchers.js';
 import type { Report } from './scenario.js';
-import { PAGES, openSite, scenarioParams, type PageName, type Site } from './site.js';
+import { openSite, PAGES, type PageName, type Site, scenarioParams } from './site.js';
 
 const REQUIRED = process.env.REQUIRE_BROWSER === '1';
 

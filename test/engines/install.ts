@@ -1,7 +1,8 @@
 // The package as its users get it: packed from the build (dist/) and installed from the tarball
 // into an empty project, where every runtime of the tier then runs it, with scenario.js beside.
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+
 import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packTarball } from '../helpers/pack.js';

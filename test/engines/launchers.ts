@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { CHROMIUM, launchChromiumDriver } from './chromium.js';
 import type { BrowserDriver } from './driver.js';
 import { FIREFOX, launchFirefox } from './firefox.js';
-import { launchWebKit, webkitInstalled, type WebKitOptions } from './webkit.js';
+import { launchWebKit, type WebKitOptions, webkitInstalled } from './webkit.js';
 
 export interface Launcher {
   readonly name: 'chromium' | 'firefox' | 'webkit';

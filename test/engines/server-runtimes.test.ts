@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { host } from './host.js';
-import { runIn, runtime as runtimeOf, SERVER_RUNTIMES, versionOf, type Run } from './runtimes.js';
+import { type Run, runIn, runtime as runtimeOf, SERVER_RUNTIMES, versionOf } from './runtimes.js';
 import type { Report } from './scenario.js';
 
 const GROUPS = ['counts', 'default engine', 'workers', 'placed and shards', 'webgpu', 'abort'];

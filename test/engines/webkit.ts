@@ -3,10 +3,10 @@
 // server of their own (xvfb-run -a picks a free display), and the whole process group goes when
 // the browser is closed.
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { pollFor, type BrowserDriver } from './driver.js';
+import { type BrowserDriver, pollFor } from './driver.js';
 import { WebDriverSession, waitUntilReady } from './webdriver.js';
 
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { host } from './host.js';
 import type { Report } from './scenario.js';
-import { buildWorker, scenarioEntry, serveWorker, type Served, type Variant } from './workerd.js';
+import { buildWorker, type Served, scenarioEntry, serveWorker, type Variant } from './workerd.js';
 
 const VARIANTS: (Variant & { title: string })[] = [
   { title: 'with nodejs_compat and kernel.wasm', id: 'compat-wasm', nodejsCompat: true, wasmModule: true },

@@ -1,7 +1,7 @@
 // Cloudflare's workerd, locally: a module Worker bundled with esbuild from the installed package
 // (as wrangler bundles one), a Cap'n Proto config that names its modules, and `workerd serve` on a
 // free port. The Worker's fetch handler runs scenario.js and answers with the report.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';

@@ -2,10 +2,10 @@
 // (plan, job, run/on-gpu.ts), so that a variant other than the default is tested as the engine
 // would run it: ranges, progress, checkpoints and aborts all go through the job.
 
-import { acquireGpu } from '../../src/kernel/webgpu/device.js';
-import type { KernelVariant } from '../../src/kernel/webgpu/variants.js';
 import { acquireKernel, releaseKernel } from '../../src/kernel/instances.js';
 import { resolveEngine } from '../../src/kernel/select.js';
+import { acquireGpu } from '../../src/kernel/webgpu/device.js';
+import type { KernelVariant } from '../../src/kernel/webgpu/variants.js';
 import { plan } from '../../src/plan/plan.js';
 import { Job, type JobControl } from '../../src/run/job.js';
 import { countOnGpu } from '../../src/run/on-gpu.js';

@@ -19,19 +19,19 @@
 // - Slurm leaves running jobs' slurmstepd processes alive when slurmd stops, so stop() cancels
 //   every job first and then kills whatever still refers to the directory.
 
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   accessSync,
   chmodSync,
-  constants,
   closeSync,
+  constants,
   existsSync,
   mkdirSync,
   mkdtempSync,
   openSync,
-  readFileSync,
   readdirSync,
+  readFileSync,
   readlinkSync,
   rmSync,
   statSync,

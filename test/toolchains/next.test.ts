@@ -12,7 +12,7 @@ import { packTarball } from '../helpers/pack.js';
 import { run } from './command.js';
 import { openCountingPage } from './counting-page.js';
 import { installApp } from './install-app.js';
-import { startServer, type ServerProcess } from './server-process.js';
+import { type ServerProcess, startServer } from './server-process.js';
 
 const total = (n: number): number => Number(knownCounts.get(n)!.total);
 

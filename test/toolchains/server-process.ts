@@ -1,7 +1,7 @@
 // The apps' servers (next start, next dev, webpack serve) as child processes on free ports of
 // 127.0.0.1, each in a process group of its own: they start servers of their own (next-server), and
 // stopping the group stops those too.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { toolEnv } from './command.js';

@@ -12,9 +12,9 @@
 import { WebGPUUnavailableError } from '../../errors.js';
 import { offersNodeModules, runtimeName } from '../../host/runtime.js';
 import { abortReason } from '../../run/job.js';
-import { describeAdapter, type AdapterInfo } from './adapter.js';
+import { type AdapterInfo, describeAdapter } from './adapter.js';
 import { DispatchBudget } from './budget.js';
-import { preferredVariant, VARIANTS, type KernelVariant } from './variants.js';
+import { type KernelVariant, preferredVariant, VARIANTS } from './variants.js';
 
 export interface Gpu {
   /**

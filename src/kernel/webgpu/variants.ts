@@ -10,17 +10,17 @@
 //   (docs/gpu.md).
 
 import type { AdapterInfo } from './adapter.js';
-import type { DispatchBudget, BudgetLimits } from './budget.js';
+import type { BudgetLimits, DispatchBudget } from './budget.js';
 import type { Gpu } from './device.js';
-import { packPlain, PLAIN_BUDGET, runPlain, type PlainPacked } from './plain-kernel.js';
+import { PLAIN_BUDGET, type PlainPacked, packPlain, runPlain } from './plain-kernel.js';
 import { PLAIN_SHADER } from './plain-shader.js';
-import { TARGET_TASKS, type GpuWork } from './tasks.js';
+import { type GpuWork, TARGET_TASKS } from './tasks.js';
 import {
   packWorkgroup,
   runWorkgroup,
   WORKGROUP_BUDGET,
-  workgroupTargetTasks,
   type WorkgroupPacked,
+  workgroupTargetTasks,
 } from './workgroup-kernel.js';
 import { WORKGROUP_SHADER } from './workgroup-shader.js';
 
