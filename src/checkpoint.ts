@@ -8,12 +8,12 @@
 // Everything here reads the checkpoint by field, never by its text, so that a checkpoint resumes
 // whatever order of keys and whitespace a JSON store gave it back with.
 
+import { ArgumentRangeError } from './errors.js';
 import type { Plan } from './plan/plan.js';
 import type { Subproblems } from './plan/subproblem.js';
 import { quote } from './quote.js';
 import type { ResumeState } from './run/job.js';
 import type { Checkpoint, Queen, Shard } from './types.js';
-import { ArgumentRangeError } from './validate.js';
 
 /** The format of the checkpoints this version writes and reads. */
 export const CHECKPOINT_VERSION = 1;

@@ -1,6 +1,7 @@
-// The errors that a caller may want to tell apart (with instanceof) from the plain TypeError and
-// RangeError of a bad argument. Kept apart from the code that throws them, and typed without
-// WebAssembly's, WebGPU's or Node's types, so that importing them asks nothing of a project.
+// The errors that a caller may want to tell apart (with instanceof), and the argument errors: a
+// TypeError or a RangeError that also says in parts which argument and what it must be. Kept apart
+// from the code that throws them, and typed without WebAssembly's, WebGPU's or Node's types, so
+// that importing them asks nothing of a project.
 
 /** An engine that cannot run here; `reason` says why, in words that suit any caller. */
 export abstract class EngineUnavailableError extends Error {
@@ -57,5 +58,45 @@ export class WorkersRefusedError extends Error {
             `allow it with worker-src blob: (or script-src blob: where there is no worker-src), or count without workers`
         : `${detail}; count without workers`,
     );
+  }
+}
+
+/** What an argument error says in parts, for a caller that words it its own way (the CLI names its flags). */
+export interface ArgumentProblem {
+  /** The argument, as the API names it: n, options.workers, options.placed[2][0] (row), … */
+  readonly argument: string;
+  /** What it must be, or null when the message says it another way. */
+  readonly allowed: string | null;
+  /** The value given, described. */
+  readonly got: string;
+}
+
+/**
+ * A TypeError about an argument (a value of the wrong type), thrown, or rejected with, before any
+ * work starts.
+ */
+export class ArgumentTypeError extends TypeError implements ArgumentProblem {
+  constructor(
+    readonly argument: string,
+    readonly allowed: string | null,
+    readonly got: string,
+    message?: string,
+  ) {
+    super(message ?? `${argument} must be ${allowed}, got ${got}`);
+  }
+}
+
+/**
+ * A RangeError about an argument (a value of the right type out of its range, or a checkpoint of
+ * another count), thrown, or rejected with, before any work starts.
+ */
+export class ArgumentRangeError extends RangeError implements ArgumentProblem {
+  constructor(
+    readonly argument: string,
+    readonly allowed: string | null,
+    readonly got: string,
+    message?: string,
+  ) {
+    super(message ?? `${argument} must be ${allowed}, got ${got}`);
   }
 }

@@ -2,9 +2,17 @@
 
 export { compareEngines } from './compare.js';
 export { count, countSync, totalNQueens } from './count.js';
-// The errors a caller may want to tell apart with instanceof (argument errors are plain
-// TypeError and RangeError).
-export { GpuLostError, WasmUnavailableError, WebGPUUnavailableError, WorkersRefusedError } from './errors.js';
+export type { ArgumentProblem } from './errors.js';
+// The errors a caller may want to tell apart with instanceof; argument errors are TypeErrors and
+// RangeErrors that also say which argument and what it must be (ArgumentProblem).
+export {
+  ArgumentRangeError,
+  ArgumentTypeError,
+  GpuLostError,
+  WasmUnavailableError,
+  WebGPUUnavailableError,
+  WorkersRefusedError,
+} from './errors.js';
 export { findSolution } from './find-solution.js';
 export { isSolution } from './is-solution.js';
 export { solutions, solveNQueens } from './solutions.js';

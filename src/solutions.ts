@@ -1,9 +1,10 @@
 // solutions and solveNQueens: validate, and list the boards lazily (run/enumerate.ts).
 
+import { ArgumentRangeError } from './errors.js';
 import { resolveEngineSync } from './kernel/select.js';
 import { enumerate } from './run/enumerate.js';
 import type { SolutionsOptions } from './types.js';
-import { ArgumentRangeError, checkCpuEngine, checkN, checkOptions, checkPlaced } from './validate.js';
+import { checkCpuEngine, checkN, checkOptions, checkPlaced } from './validate.js';
 
 /**
  * Every solution as cols[row] (0-based), lazily, in lexicographic order of that array. Memory

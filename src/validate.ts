@@ -5,6 +5,7 @@
 // flags' names instead (cli/flags.ts), from the `argument` each error carries.
 
 import { MAX_N } from '../assembly/layout.js';
+import { ArgumentRangeError, ArgumentTypeError } from './errors.js';
 import type { CpuEngine } from './kernel/kernel.js';
 import { kernelBuild } from './kernel/wasm/kernel.generated.js';
 import { quote, shown } from './quote.js';
@@ -14,39 +15,6 @@ import type { Checkpoint, Engine, Progress, Queen, Shard } from './types.js';
 export const MAX_WORKERS = 256;
 /** The largest board findSolution builds. */
 export const MAX_FIND_N = 10_000_000;
-
-interface ArgumentProblem {
-  /** The argument, as the API names it: n, options.workers, options.placed[2][0] (row), … */
-  readonly argument: string;
-  /** What it must be, or null when the message says it another way. */
-  readonly allowed: string | null;
-  /** The value given, described. */
-  readonly got: string;
-}
-
-/** A TypeError about an argument, thrown before any work starts. */
-export class ArgumentTypeError extends TypeError implements ArgumentProblem {
-  constructor(
-    readonly argument: string,
-    readonly allowed: string | null,
-    readonly got: string,
-    message?: string,
-  ) {
-    super(message ?? `${argument} must be ${allowed}, got ${got}`);
-  }
-}
-
-/** A RangeError about an argument, thrown before any work starts. */
-export class ArgumentRangeError extends RangeError implements ArgumentProblem {
-  constructor(
-    readonly argument: string,
-    readonly allowed: string | null,
-    readonly got: string,
-    message?: string,
-  ) {
-    super(message ?? `${argument} must be ${allowed}, got ${got}`);
-  }
-}
 
 /** Characters of a string argument that a message quotes. */
 const QUOTED = 40;

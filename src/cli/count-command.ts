@@ -1,7 +1,7 @@
 import { countExact, type ExactCount } from '../count.js';
+import { ArgumentRangeError, ArgumentTypeError } from '../errors.js';
 import { shown } from '../quote.js';
 import type { Checkpoint, Progress, Shard } from '../types.js';
-import { ArgumentRangeError, ArgumentTypeError } from '../validate.js';
 import { CheckpointFile } from './checkpoint-file.js';
 import { CheckpointKeeper } from './checkpoint-keeper.js';
 import { type Io, ioErrorText, OutputError, write } from './io.js';

@@ -1,9 +1,8 @@
 // The package's argument errors, told in the command line's words: `options.workers must be …`
 // becomes `--workers must be …`.
 
-import { EngineUnavailableError } from '../errors.js';
+import { ArgumentRangeError, ArgumentTypeError, EngineUnavailableError } from '../errors.js';
 import { shown } from '../quote.js';
-import { ArgumentRangeError, ArgumentTypeError } from '../validate.js';
 
 /** The command line's name for each value the package checks, and what it must be in its words. */
 const FLAGS: Record<string, { flag: string; allowed?: string }> = {
