@@ -48,7 +48,10 @@ export interface CountOptions extends CountSyncOptions {
   onProgress?: (progress: Progress) => void;
   /** Continue an interrupted count from its last checkpoint. */
   resume?: Checkpoint;
-  /** Called every checkpointEveryMs with the progress so far, and when the count is aborted. */
+  /**
+   * Called every checkpointEveryMs with the progress so far, when the count is aborted, and once
+   * when it is finished (resuming from that one gives the result at once).
+   */
   onCheckpoint?: (checkpoint: Checkpoint) => void;
   /** Default 30000. */
   checkpointEveryMs?: number;

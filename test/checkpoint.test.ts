@@ -136,6 +136,22 @@ const shape = {
   checksum: '',
 };
 
+describe('the checkpoint of a finished count', () => {
+  it.each([
+    ['the whole count', {}],
+    ['a shard', { shard: { index: 2, count: 3 } }],
+    ['placed queens, on worker threads', { placed: [[1, 4]] as [number, number][], workers: 2 }],
+  ])('of %s comes last, covers every subproblem, and resumes to the result at once', async (_label, extra) => {
+    const checkpoints: Checkpoint[] = [];
+    const result = await count(13, { ...extra, onCheckpoint: (c) => checkpoints.push(c), checkpointEveryMs: 60_000 });
+    const last = checkpoints.at(-1)!;
+    expect(last.done).toEqual([[0, last.plan.subproblems]]);
+    expect(last.total).toBe(String(result.exact.total));
+    const again = await count(13, { ...extra, resume: JSON.parse(JSON.stringify(last)) });
+    expect(again).toMatchObject({ total: result.total, unique: result.unique, resumed: true });
+  });
+});
+
 describe('resuming from a checkpoint of another count, another format, or an edited one', () => {
   async function checkpointOf(n: number, options: CountOptions = {}): Promise<Checkpoint> {
     const { checkpoint } = await interrupted(n, { ...options, workers: 1 }, 150);

@@ -22,7 +22,7 @@ export interface JobControl {
   signal?: AbortSignal;
   onProgress?: (progress: Progress) => void;
   resume?: ResumeState;
-  /** Called every checkpointEveryMs, and when the count is aborted. */
+  /** Called every checkpointEveryMs, when the count is aborted, and once when it is finished. */
   onCheckpoint?: (state: ResumeState) => void;
   checkpointEveryMs?: number;
   /** When the count began (performance.now()), if before the job: its time counts too. */
@@ -246,6 +246,14 @@ export class Job {
 
   private succeed(): void {
     if (this.settled) return;
+    // The finished count's checkpoint: kept, resuming from it gives the result at once (a caller
+    // that could not deliver the result keeps that). A throw from it fails the count, as any.
+    try {
+      this.control.onCheckpoint?.(this.state());
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
     this.finish(false);
     this.resolve(this.tally);
   }
