@@ -18,7 +18,8 @@ import { count, countSync } from 'nqueens-wasm';
 async function run() {
   const page = countSync(8);
   const pageAsync = await count(9, { engine: 'wasm' });
-  const pool = await count(11, { engine: 'wasm', workers: 2 });
+  // Long enough for both threads to start and count: the result says how many did.
+  const pool = await count(16, { engine: 'wasm', workers: 2 });
   // The GPU engine is a module of its own that the package imports on first use: the app's
   // bundle must carry it and the page load it (Chromium's SwiftShader adapter).
   const gpu = await count(8, { engine: 'webgpu' });
@@ -44,7 +45,7 @@ count(10, { engine: 'wasm' }).then((result) => {
 const EXPECTED = {
   page: { total: 92, unique: 12, engine: 'wasm', workers: 1 },
   pageAsync: { total: 352, unique: 46, engine: 'wasm', workers: 1 },
-  pool: { total: 2680, unique: 341, engine: 'wasm', workers: 2 },
+  pool: { total: 14772512, unique: 1846955, engine: 'wasm', workers: 2 },
   gpu: { total: 92, unique: 12, engine: 'webgpu', workers: 1 },
   inWorker: { sync: { total: 724, engine: 'wasm' }, async: { total: 724, engine: 'wasm' } },
 };

@@ -45,7 +45,7 @@ export async function openCountingPage(
   const response = await page.goto(url);
   // An error page (a dev server's build error) never counts: no use waiting for it.
   if (!response?.ok()) return { page, status: response?.status(), counts: undefined, error: undefined, problems };
-  // count(15) on two threads takes a few seconds here; far longer on a busy machine.
+  // count(16) on two threads takes a few seconds here; far longer on a busy machine.
   // By id: the selector also reaches into shadow roots, where Next.js's dev badge has a data-error.
   const settled = await page.waitForSelector(`#${id}[data-counts], #${id}[data-error]`, { timeout: 240_000 });
   const counts = await settled.getAttribute('data-counts');

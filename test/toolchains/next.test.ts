@@ -27,9 +27,9 @@ const START_BANNER = `▲ Next.js ${manifest.dependencies.next}\n`;
 const SERVER_COMPONENT = `<p id="server-count">countSync(10) on the server: ${total(10)} (wasm)</p>`;
 const CLIENT_COUNTS = [
   { n: 12, total: total(12), engine: 'wasm', workers: 1 },
-  { n: 15, total: total(15), engine: 'wasm', workers: 2 },
+  { n: 16, total: total(16), engine: 'wasm', workers: 2 },
 ];
-const ROUTE_COUNT = { n: 15, total: total(15), engine: 'wasm', workers: 2 };
+const ROUTE_COUNT = { n: 16, total: total(16), engine: 'wasm', workers: 2 };
 
 /**
  * Lines of what Next.js printed that warn (⚠) or report an error (⨯), or that name the package or
@@ -89,8 +89,8 @@ describe('the packed package in a Next.js 16 app (create-next-app, Turbopack)', 
         expect(await response.text()).toContain(SERVER_COMPONENT);
       });
 
-      it('the route handler counts count(15) on two worker threads', async () => {
-        const response = await fetch(new URL('api/count?n=15', server.url));
+      it('the route handler counts count(16) on two worker threads', async () => {
+        const response = await fetch(new URL('api/count?n=16', server.url));
         const answer = { status: response.status, body: await response.text() };
         expect(answer).toEqual({ status: 200, body: JSON.stringify(ROUTE_COUNT) });
       });

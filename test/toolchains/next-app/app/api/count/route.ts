@@ -3,7 +3,7 @@
 import { count } from 'nqueens-wasm';
 
 export async function GET(request: Request): Promise<Response> {
-  const n = Number(new URL(request.url).searchParams.get('n') ?? 15);
+  const n = Number(new URL(request.url).searchParams.get('n') ?? 16);
   const { total, engine, workers } = await count(n, { workers: 2 });
   return Response.json({ n, total, engine, workers });
 }
