@@ -39,7 +39,7 @@ export interface CountOptions extends CountSyncOptions {
   /**
    * Worker threads. Default: every core once the work is big enough to pay for them (the calling
    * thread counting too), the calling thread alone below that. Clamped to the pool's size (the
-   * number of cores); `result.workers` says how many threads the count was given.
+   * number of cores); `result.workers` says how many threads counted.
    */
   workers?: number;
   /** Aborting rejects the call with `signal.reason` and stops all work. */

@@ -22,9 +22,14 @@ describe('the packed package', () => {
         'package/README.md',
         'package/dist/nqueens-wasm.js',
         'package/dist/cli.js',
-        'package/dist/src/index.d.ts',
+        'package/dist/nqueens-wasm.d.ts',
       ]),
     );
+    // The public types in one file: none of the internal modules' declarations.
+    expect(listing.filter((f) => f.endsWith('.d.ts')).sort()).toEqual([
+      'package/dist/kernel.wasm.d.ts',
+      'package/dist/nqueens-wasm.d.ts',
+    ]);
     // Only what users run, and the types: the library's modules and the CLI, no other JavaScript, no source maps, no tests.
     expect(listing.filter((f) => f.endsWith('.js')).sort()).toEqual([
       'package/dist/cli.js',
@@ -128,7 +133,7 @@ describe('the packed package', () => {
     const tarball = join(work, pack.stdout.trim().split('\n').at(-1)!);
     const listing = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n');
     expect(listing).toEqual(
-      expect.arrayContaining(['package/dist/nqueens-wasm.js', 'package/dist/cli.js', 'package/dist/src/index.d.ts']),
+      expect.arrayContaining(['package/dist/nqueens-wasm.js', 'package/dist/cli.js', 'package/dist/nqueens-wasm.d.ts']),
     );
     // The clone's own manifest is put back, prepare script and all.
     expect(JSON.parse(readFileSync(join(clone, 'package.json'), 'utf8')).scripts.prepare).toBe('npm run build');

@@ -1,0 +1,15 @@
+// Writes the package's public types as one declaration file, dist/nqueens-wasm.d.ts, rolled up
+// from src/index.ts: a user's editor and compiler see the public API and nothing of the internal
+// layout (the modules' own declarations stay out of the tarball). The test of the packed package
+// compiles a project against it, strict and without skipLibCheck.
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { generateDtsBundle } from 'dts-bundle-generator';
+
+const path = (p) => fileURLToPath(new URL(`../${p}`, import.meta.url));
+const [types] = generateDtsBundle(
+  [{ filePath: path('src/index.ts'), output: { noBanner: true, exportReferencedTypes: false } }],
+  { preferredConfigPath: path('tsconfig.build.json') },
+);
+writeFileSync(path('dist/nqueens-wasm.d.ts'), types);
+console.log('wrote dist/nqueens-wasm.d.ts');
