@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generateDtsBundle } from 'dts-bundle-generator';
 
+/** @param {string} p */
 const path = (p) => fileURLToPath(new URL(`../${p}`, import.meta.url));
 const [types] = generateDtsBundle(
   [{ filePath: path('src/index.ts'), output: { noBanner: true, exportReferencedTypes: false } }],

@@ -10,8 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url);
+/** @param {string} p */
 const path = (p) => fileURLToPath(new URL(p, root));
 const { version } = JSON.parse(readFileSync(path('package.json'), 'utf8'));
+/** @satisfies {import('esbuild').BuildOptions} */
 const common = {
   bundle: true,
   format: 'esm',

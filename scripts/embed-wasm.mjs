@@ -12,7 +12,10 @@ const root = new URL('..', import.meta.url);
 const code = readFileSync(new URL('build/release.wasm', root));
 const id = createHash('sha256').update(code).digest('hex').slice(0, 16);
 
-/** An unsigned LEB128 number, as wasm writes sizes. */
+/**
+ * An unsigned LEB128 number, as wasm writes sizes.
+ * @param {number} value
+ */
 function leb128(value) {
   const out = [];
   do {

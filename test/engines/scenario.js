@@ -1,23 +1,58 @@
 // The checks that every engine of the engines tier runs on the package as its users import it:
 // Node, Deno, Bun, workerd and the browsers all call runScenario. So it imports nothing, uses only
 // what every engine has, and reports plain JSON instead of throwing (its caller may be a page or
-// a Worker, where an exception would be harder to read than a list of checks). Types:
-// scenario.d.ts.
+// a Worker, where an exception would be harder to read than a list of checks). Its types are
+// written in JSDoc, for the TypeScript that runs it and reads its report.
+
+/**
+ * What an engine allows, and the exact counts to check against.
+ * @typedef {object} Host
+ * @property {string} name The engine, in words (for the report's reader).
+ * @property {boolean} workers Whether it can start worker threads.
+ * @property {boolean} wasm Whether the package's wasm kernel can run there.
+ * @property {{ [n: number]: { total: string, unique: string } }} known The known counts, by n, as
+ *   decimal strings: n = 1..maxN, 11, 14, 15 and 16 at least.
+ * @property {number} maxN Counts are checked for n = 1..maxN.
+ */
+
+/**
+ * @typedef {object} Check
+ * @property {string} name `group: what`; the groups: counts, default engine, workers, placed and
+ *   shards, webgpu, abort.
+ * @property {boolean} ok
+ * @property {string} detail What it found: the values on success, what was wrong on failure.
+ */
+
+/** @typedef {{ checks: Check[] }} Report */
+/** @typedef {typeof import('../../src/index.js')} Lib The package (`import * as lib from 'nqueens-wasm'`). */
+/** @typedef {import('../../src/index.js').CountResult} CountResult */
 
 /** A check that ran and found something wrong (any other throw is reported with its name). */
 class Mismatch extends Error {}
 
+/** @param {unknown} error */
 function describe(error) {
   if (error instanceof Mismatch) return error.message;
   if (error instanceof Error) return `threw ${error.name}: ${error.message}`;
   return `threw ${typeof error}: ${String(error)}`;
 }
 
+/**
+ * @param {boolean} condition
+ * @param {string | null} message
+ * @returns {asserts condition}
+ */
 function expect(condition, message) {
-  if (!condition) throw new Mismatch(message);
+  if (!condition) throw new Mismatch(message ?? '');
 }
 
-/** Resolves to the rejection of `promise`, or throws a Mismatch where it resolves. */
+/**
+ * Resolves to the rejection of `promise` (any value: what the package threw), or throws a Mismatch
+ * where it resolves.
+ * @param {Promise<CountResult>} promise
+ * @param {string} what
+ * @returns {Promise<any>}
+ */
 async function rejection(promise, what) {
   try {
     const result = await promise;
@@ -31,9 +66,17 @@ async function rejection(promise, what) {
 /**
  * `lib` is the package (`import * as lib from 'nqueens-wasm'`), `host` what the engine allows and
  * the exact counts; resolves to `{ checks: [{ name, ok, detail }] }`.
+ * @param {Lib} lib
+ * @param {Host} host
+ * @returns {Promise<Report>}
  */
 export async function runScenario(lib, host) {
+  /** @type {Check[]} */
   const checks = [];
+  /**
+   * @param {string} name
+   * @param {() => string | undefined | Promise<string | undefined>} body
+   */
   async function check(name, body) {
     try {
       const detail = await body();
@@ -44,7 +87,11 @@ export async function runScenario(lib, host) {
   }
 
   const sizes = Array.from({ length: host.maxN }, (_, i) => i + 1);
-  /** Where `result` differs from the known counts of n, in words; null where it is exact. */
+  /**
+   * Where `result` differs from the known counts of n, in words; null where it is exact.
+   * @param {number} n
+   * @param {CountResult} result
+   */
   function wrong(n, result) {
     const want = host.known[n];
     const got = { total: String(result.exact.total), unique: String(result.exact.unique) };
@@ -56,9 +103,16 @@ export async function runScenario(lib, host) {
       result.unique === Number(want.unique);
     return same ? null : `n = ${n}: got ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`;
   }
-  /** Counts n = 1..maxN with `run` and throws a Mismatch listing every wrong answer. */
+  /**
+   * Counts n = 1..maxN with `run` and throws a Mismatch listing every wrong answer.
+   * @param {(n: number) => CountResult | Promise<CountResult>} run
+   * @param {'js' | 'wasm'} engine
+   * @param {boolean} fallback
+   */
   async function countEvery(run, engine, fallback) {
+    /** @type {string[]} */
     const problems = [];
+    /** @type {CountResult | undefined} */
     let result;
     for (const n of sizes) {
       result = await run(n);
@@ -75,10 +129,10 @@ export async function runScenario(lib, host) {
       }
     }
     expect(problems.length === 0, problems.join('; '));
-    return `n = 1..${host.maxN} exact${fallback ? `; fallbackReason: ${result.fallbackReason}` : ''}`;
+    return `n = 1..${host.maxN} exact${fallback ? `; fallbackReason: ${result?.fallbackReason}` : ''}`;
   }
 
-  for (const engine of host.wasm ? ['js', 'wasm'] : ['js']) {
+  for (const engine of host.wasm ? /** @type {const} */ (['js', 'wasm']) : /** @type {const} */ (['js'])) {
     await check(`counts: countSync on '${engine}'`, () =>
       countEvery((n) => lib.countSync(n, { engine }), engine, false),
     );
@@ -183,6 +237,7 @@ export async function runScenario(lib, host) {
   await check('abort: a timer set while count(17) runs aborts it, rejecting with the reason', async () => {
     const controller = new AbortController();
     const reason = new Error('aborted by the timer');
+    /** @type {string[]} */
     const events = [];
     const counting = lib.count(17, {
       signal: controller.signal,

@@ -1,8 +1,16 @@
 // What the browser tests observe in a page, one job per test: each returns what happened (results
 // or errors, as plain data); the test decides what should have.
 
-const ERRORS = ['WasmUnavailableError', 'WebGPUUnavailableError', 'WorkersRefusedError', 'GpuLostError'];
+/** @typedef {typeof import('../../../src/index.js')} Lib The package, as the page imports it. */
 
+const ERRORS = /** @type {const} */ ([
+  'WasmUnavailableError',
+  'WebGPUUnavailableError',
+  'WorkersRefusedError',
+  'GpuLostError',
+]);
+
+/** @param {import('../../../src/index.js').CountResult} r */
 function result(r) {
   return {
     n: r.n,
@@ -15,6 +23,10 @@ function result(r) {
   };
 }
 
+/**
+ * @param {Lib} lib
+ * @param {any} error anything thrown
+ */
 function failure(lib, error) {
   return {
     name: error?.name ?? null,
@@ -26,7 +38,11 @@ function failure(lib, error) {
   };
 }
 
-/** How a call went: { resolved } or { rejected }; a synchronous throw counts as a rejection. */
+/**
+ * How a call went: { resolved } or { rejected }; a synchronous throw counts as a rejection.
+ * @param {Lib} lib
+ * @param {() => import('../../../src/index.js').CountResult | Promise<import('../../../src/index.js').CountResult>} call
+ */
 async function outcome(lib, call) {
   try {
     return { resolved: result(await call()) };
@@ -35,7 +51,10 @@ async function outcome(lib, call) {
   }
 }
 
-/** countSync(10) and count(10) on the default engine. */
+/**
+ * countSync(10) and count(10) on the default engine.
+ * @param {Lib} lib
+ */
 export async function defaultEngine(lib) {
   return {
     sync: await outcome(lib, () => lib.countSync(10)),
@@ -43,7 +62,10 @@ export async function defaultEngine(lib) {
   };
 }
 
-/** countSync(10) and count(10) asking for the wasm engine. */
+/**
+ * countSync(10) and count(10) asking for the wasm engine.
+ * @param {Lib} lib
+ */
 export async function explicitWasm(lib) {
   return {
     sync: await outcome(lib, () => lib.countSync(10, { engine: 'wasm' })),
@@ -51,28 +73,44 @@ export async function explicitWasm(lib) {
   };
 }
 
-/** count(15) with no options: threads are the package's choice. */
+/**
+ * count(15) with no options: threads are the package's choice.
+ * @param {Lib} lib
+ */
 export async function count15(lib) {
   return outcome(lib, () => lib.count(15));
 }
 
-/** count(10, { workers: 1 }): asks for a worker thread. */
+/**
+ * count(10, { workers: 1 }): asks for a worker thread.
+ * @param {Lib} lib
+ */
 export async function workersOne(lib) {
   return outcome(lib, () => lib.count(10, { workers: 1 }));
 }
 
-/** count(15, { workers: 2 }). */
+/**
+ * count(15, { workers: 2 }).
+ * @param {Lib} lib
+ */
 export async function workersTwo(lib) {
   return outcome(lib, () => lib.count(15, { workers: 2 }));
 }
 
-/** count(8) on the GPU, with what the page's navigator.gpu was. */
+/**
+ * count(8) on the GPU, with what the page's navigator.gpu was.
+ * @param {Lib} lib
+ */
 export async function webgpu8(lib) {
   const gpu = !('gpu' in navigator) ? 'absent' : navigator.gpu === null ? 'null' : typeof navigator.gpu;
   return { gpu, count: await outcome(lib, () => lib.count(8, { engine: 'webgpu' })) };
 }
 
-/** compareEngines(n, { runs }) for the benchmark (bench/engines-browsers.ts), with the browser's words for itself. */
+/**
+ * compareEngines(n, { runs }) for the benchmark (bench/engines-browsers.ts), with the browser's words for itself.
+ * @param {Lib} lib
+ * @param {URLSearchParams} params
+ */
 export async function compare(lib, params) {
   const n = Number(params.get('n'));
   const runs = Number(params.get('runs'));
