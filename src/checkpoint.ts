@@ -1,19 +1,24 @@
-// Checkpoints: the progress of a count as plain JSON-serialisable data, and the check that a
-// checkpoint given to `resume` belongs to the count it is given to. A checkpoint is bound to its
-// count by n, placed, shard and a fingerprint of the planned subproblems, and to its own contents
-// by a checksum, so that a damaged one is refused instead of silently used. The checksum is not a
+// Checkpoints: the progress of a count as plain JSON-serialisable data, written here and read
+// back here. Reading one given to `resume` goes in three steps, each refusing with an error that
+// names the field: its format (version) first, so that a checkpoint of another format is refused
+// as such whatever its fields are; then its shape, field by field, into a copy; then, once the
+// count is planned, whether it belongs to this count. A checkpoint is bound to its count by n,
+// placed, shard and a fingerprint of the planned subproblems, and to its own contents by a
+// checksum, so that a damaged one is refused instead of silently used. The checksum is not a
 // signature: anyone can compute it, so it catches accidents (a truncated or corrupted file, a
 // checkpoint of another count), not deliberate edits.
 //
 // Everything here reads the checkpoint by field, never by its text, so that a checkpoint resumes
 // whatever order of keys and whitespace a JSON store gave it back with.
 
-import { ArgumentRangeError } from './errors.js';
+import { isDecimalCount, MAX_COUNT_DIGITS } from './decimal-count.js';
+import { ArgumentRangeError, ArgumentTypeError } from './errors.js';
 import type { Plan } from './plan/plan.js';
 import type { Subproblems } from './plan/subproblem.js';
 import { quote } from './quote.js';
 import type { ResumeState } from './run/job.js';
 import type { Checkpoint, Queen, Shard } from './types.js';
+import { checkInteger, checkN, checkQueens, checkShardObject, describe, isPlainObject } from './validate.js';
 
 /** The format of the checkpoints this version writes and reads. */
 export const CHECKPOINT_VERSION = 1;
@@ -83,8 +88,84 @@ export function makeCheckpoint(plan: Plan, state: ResumeState): Checkpoint {
   return { ...unsigned, checksum: checksum(unsigned) };
 }
 
+const RESUME = 'options.resume';
+
 function mismatch(field: string, message: string): ArgumentRangeError {
-  return new ArgumentRangeError(`options.resume.${field}`, null, '', `options.resume.${field}: ${message}`);
+  return new ArgumentRangeError(`${RESUME}.${field}`, null, '', `${RESUME}.${field}: ${message}`);
+}
+
+/**
+ * The checkpoint given to `resume`, read before any work: its format, then its shape. Returns a
+ * copy built field by field in the order the package writes them (each value of the caller's
+ * object read once): the count uses only the copy, so nothing the caller does to its object after
+ * the call reaches the count, and the copy's form does not depend on the order of keys or the
+ * whitespace that a JSON store gave it. Whether it belongs to the count is for resumeState.
+ */
+export function readCheckpoint(resume: unknown): Checkpoint | undefined {
+  if (resume === undefined) return undefined;
+  if (!isPlainObject(resume))
+    throw new ArgumentTypeError(RESUME, 'a checkpoint object (from onCheckpoint)', describe(resume));
+  const field = (key: string) => `${RESUME}.${key}`;
+  const version = checkInteger(field('version'), resume.version, 0, Number.MAX_SAFE_INTEGER);
+  if (version !== CHECKPOINT_VERSION) {
+    throw mismatch(
+      'version',
+      `the checkpoint has format ${version}; this version of nqueens-wasm reads format ${CHECKPOINT_VERSION}`,
+    );
+  }
+  const n = checkN(resume.n, field('n'));
+  const placed =
+    resume.placed === null
+      ? null
+      : checkQueens(field('placed'), 'null or an array of [row, col] pairs', n, resume.placed);
+  const shard =
+    resume.shard === null ? null : checkShardObject(field('shard'), 'null or an object { index, count }', resume.shard);
+  const plan = resume.plan;
+  if (!isPlainObject(plan))
+    throw new ArgumentTypeError(field('plan'), 'an object { subproblems, fingerprint }', describe(plan));
+  const subproblems = checkInteger(field('plan.subproblems'), plan.subproblems, 0, Number.MAX_SAFE_INTEGER);
+  const fingerprint = plan.fingerprint;
+  if (typeof fingerprint !== 'string')
+    throw new ArgumentTypeError(field('plan.fingerprint'), 'a string', describe(fingerprint));
+  const done = readDone(field('done'), resume.done, subproblems);
+  const total = readCount(field('total'), resume.total, false)!;
+  const unique = readCount(field('unique'), resume.unique, true);
+  const elapsedMs = resume.elapsedMs;
+  const milliseconds = 'a finite number of milliseconds, 0 or more';
+  if (typeof elapsedMs !== 'number') throw new ArgumentTypeError(field('elapsedMs'), milliseconds, describe(elapsedMs));
+  if (!Number.isFinite(elapsedMs) || elapsedMs < 0)
+    throw new ArgumentRangeError(field('elapsedMs'), milliseconds, describe(elapsedMs));
+  const checksum = resume.checksum;
+  if (typeof checksum !== 'string') throw new ArgumentTypeError(field('checksum'), 'a string', describe(checksum));
+  return { version, n, placed, shard, plan: { subproblems, fingerprint }, done, total, unique, elapsedMs, checksum };
+}
+
+/** The finished ranges: [from, to) pairs, in order, disjoint, within the checkpoint's plan. */
+function readDone(name: string, done: unknown, subproblems: number): [number, number][] {
+  if (!Array.isArray(done)) throw new ArgumentTypeError(name, 'an array of [from, to] ranges', describe(done));
+  const length = done.length;
+  if (length > subproblems) throw new ArgumentRangeError(name, `at most ${subproblems} ranges`, `${length}`);
+  const ranges: [number, number][] = [];
+  let end = 0;
+  for (let i = 0; i < length; i++) {
+    const range: unknown = done[i];
+    const at = `${name}[${i}]`;
+    if (!Array.isArray(range) || range.length !== 2)
+      throw new ArgumentTypeError(at, 'a [from, to] range', describe(range));
+    const from = checkInteger(`${at}[0]`, range[0], end, subproblems);
+    end = checkInteger(`${at}[1]`, range[1], from + 1, subproblems);
+    ranges.push([from, end]);
+  }
+  return ranges;
+}
+
+/** A count as a decimal string (or null, where `nullable`). */
+function readCount(name: string, value: unknown, nullable: boolean): string | null {
+  if (nullable && value === null) return null;
+  const allowed = `a decimal string of at most ${MAX_COUNT_DIGITS} digits${nullable ? ' or null' : ''}`;
+  if (typeof value !== 'string') throw new ArgumentTypeError(name, allowed, describe(value));
+  if (!isDecimalCount(value)) throw new ArgumentRangeError(name, allowed, describe(value));
+  return value;
 }
 
 /** Placed queens for a message: the first few, and how many there are. */
@@ -102,16 +183,10 @@ function sameQueens(a: readonly Queen[] | null, b: readonly Queen[] | null): boo
 const shardText = (shard: Shard | null) => (shard === null ? 'the whole count' : `shard ${shard.index}/${shard.count}`);
 
 /**
- * Where a count resumes from a checkpoint (the copy that validate.ts made of it): a RangeError
- * naming the field when the checkpoint is from another count, another format, or damaged.
+ * Where a count resumes from a checkpoint that readCheckpoint read: a RangeError naming the field
+ * when the checkpoint is of another count, or damaged.
  */
 export function resumeState(plan: Plan, c: Checkpoint): ResumeState {
-  if (c.version !== CHECKPOINT_VERSION) {
-    throw mismatch(
-      'version',
-      `the checkpoint has format ${c.version}; this version of nqueens-wasm reads format ${CHECKPOINT_VERSION}`,
-    );
-  }
   if (c.n !== plan.n)
     throw mismatch('n', `the checkpoint is of a count for n = ${c.n}, this count is for n = ${plan.n}`);
   if (!sameQueens(c.placed, plan.placed)) {

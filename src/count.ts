@@ -1,7 +1,7 @@
 // count, countSync and totalNQueens: validate, plan, count in this thread and/or on the pool, and
 // report the merged counts.
 
-import { makeCheckpoint, resumeState } from './checkpoint.js';
+import { makeCheckpoint, readCheckpoint, resumeState } from './checkpoint.js';
 import { acquireKernel, acquireKernelSync, releaseKernel } from './kernel/instances.js';
 import { type ResolvedEngine, resolveEngine, resolveEngineSync } from './kernel/select.js';
 import { type Plan, plan } from './plan/plan.js';
@@ -22,7 +22,6 @@ import {
   checkOnProgress,
   checkOptions,
   checkPlaced,
-  checkResume,
   checkShard,
   checkSignal,
   checkWorkers,
@@ -97,7 +96,7 @@ function checkRequest(n: unknown, options: unknown) {
     workers,
     signal: checkSignal(o.signal),
     onProgress: checkOnProgress(o.onProgress),
-    resume: checkResume(o.resume),
+    resume: readCheckpoint(o.resume),
     onCheckpoint: checkCallback<NonNullable<CountOptions['onCheckpoint']>>('options.onCheckpoint', o.onCheckpoint),
     checkpointEveryMs: checkCheckpointEvery(o.checkpointEveryMs),
   };

@@ -1,5 +1,6 @@
 // Input checks for every public function. They run before any work starts and are the only
-// place that looks at user input: everything below trusts what comes out of here.
+// place that looks at user input (with checkpoint.ts, which reads a checkpoint with these checks):
+// everything below trusts what comes out of here.
 //
 // Every error names the argument and what it must be; the CLI reports the same errors with its
 // flags' names instead (cli/flags.ts), from the `argument` each error carries.
@@ -9,7 +10,7 @@ import { ArgumentRangeError, ArgumentTypeError } from './errors.js';
 import type { CpuEngine } from './kernel/kernel.js';
 import { kernelBuild } from './kernel/wasm/kernel.generated.js';
 import { quote, shown } from './quote.js';
-import type { Checkpoint, Engine, Progress, Queen, Shard } from './types.js';
+import type { Engine, Progress, Queen, Shard } from './types.js';
 
 /** The most worker threads a count may ask for (the pool gives at most as many as there are cores). */
 export const MAX_WORKERS = 256;
@@ -34,7 +35,7 @@ export function describe(value: unknown): string {
 }
 
 /** An integer argument: TypeError unless a number, RangeError unless an integer within [min, max]. */
-function checkInteger(argument: string, value: unknown, min: number, max: number): number {
+export function checkInteger(argument: string, value: unknown, min: number, max: number): number {
   const allowed = `an integer from ${min} to ${max}`;
   if (typeof value !== 'number') throw new ArgumentTypeError(argument, allowed, describe(value));
   if (!Number.isInteger(value) || value < min || value > max)
@@ -42,15 +43,15 @@ function checkInteger(argument: string, value: unknown, min: number, max: number
   return value;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
 }
 
-/** The board size for counting and listing. */
-export function checkN(n: unknown): number {
-  return checkInteger('n', n, 1, MAX_N);
+/** The board size for counting and listing (a checkpoint's too, named by `argument`). */
+export function checkN(n: unknown, argument = 'n'): number {
+  return checkInteger(argument, n, 1, MAX_N);
 }
 
 /** The board size for findSolution, which builds a solution instead of searching. */
@@ -162,52 +163,69 @@ export function checkRuns(runs: unknown): number | undefined {
  */
 export function checkPlaced(n: number, placed: unknown): Queen[] | null {
   if (placed === undefined) return null;
-  const pairs = 'an array of [row, col] pairs';
-  if (!Array.isArray(placed)) throw new ArgumentTypeError('options.placed', pairs, describe(placed));
-  // The length first: a board holds at most n queens, and nothing else is looked at before that.
-  if (placed.length > n) {
-    throw new ArgumentRangeError(
-      'options.placed',
-      `at most ${n} queens (one per row)`,
-      `${placed.length}`,
-      `options.placed must hold at most ${n} queens (one per row), got ${placed.length}`,
-    );
-  }
-  const queens: Queen[] = [];
-  for (let i = 0; i < placed.length; i++) {
-    const name = `options.placed[${i}]`;
-    if (!(i in placed)) throw new ArgumentTypeError(name, 'a [row, col] pair', 'a hole (a missing element)');
-    const queen: unknown = placed[i];
-    if (!Array.isArray(queen) || queen.length !== 2 || !(0 in queen) || !(1 in queen)) {
-      throw new ArgumentTypeError(name, 'a [row, col] pair', describe(queen));
-    }
-    const row = checkInteger(`${name}[0] (row)`, queen[0], 0, n - 1);
-    const col = checkInteger(`${name}[1] (col)`, queen[1], 0, n - 1);
-    for (let j = 0; j < queens.length; j++) {
+  const name = 'options.placed';
+  const queens = checkQueens(name, 'an array of [row, col] pairs', n, placed);
+  for (let i = 1; i < queens.length; i++) {
+    const [row, col] = queens[i];
+    for (let j = 0; j < i; j++) {
       const [r, c] = queens[j];
       const clash =
         r === row ? 'row' : c === col ? 'column' : r - c === row - col || r + c === row + col ? 'diagonal' : null;
       if (clash !== null) {
         throw new ArgumentRangeError(
-          name,
+          `${name}[${i}]`,
           null,
           `[${row}, ${col}]`,
-          `${name} [${row}, ${col}] shares a ${clash} with options.placed[${j}] [${r}, ${c}]; placed queens must not attack each other`,
+          `${name}[${i}] [${row}, ${col}] shares a ${clash} with ${name}[${j}] [${r}, ${c}]; placed queens must not attack each other`,
         );
       }
     }
-    queens.push([row, col]);
   }
   return queens.sort((p, q) => p[0] - q[0]);
 }
 
+/**
+ * An array of at most n [row, col] pairs on an n×n board, copied in the order given: the shape of
+ * options.placed and of a checkpoint's placed queens (`allowed` says what the array must be).
+ */
+export function checkQueens(name: string, allowed: string, n: number, placed: unknown): Queen[] {
+  if (!Array.isArray(placed)) throw new ArgumentTypeError(name, allowed, describe(placed));
+  // The length first: a board holds at most n queens, and nothing else is looked at before that.
+  const length = placed.length;
+  if (length > n) {
+    throw new ArgumentRangeError(
+      name,
+      `at most ${n} queens (one per row)`,
+      `${length}`,
+      `${name} must hold at most ${n} queens (one per row), got ${length}`,
+    );
+  }
+  const queens: Queen[] = [];
+  for (let i = 0; i < length; i++) {
+    const at = `${name}[${i}]`;
+    if (!(i in placed)) throw new ArgumentTypeError(at, 'a [row, col] pair', 'a hole (a missing element)');
+    const queen: unknown = placed[i];
+    if (!Array.isArray(queen) || queen.length !== 2 || !(0 in queen) || !(1 in queen)) {
+      throw new ArgumentTypeError(at, 'a [row, col] pair', describe(queen));
+    }
+    queens.push([
+      checkInteger(`${at}[0] (row)`, queen[0], 0, n - 1),
+      checkInteger(`${at}[1] (col)`, queen[1], 0, n - 1),
+    ]);
+  }
+  return queens;
+}
+
 export function checkShard(shard: unknown): Shard | null {
   if (shard === undefined) return null;
-  if (!isPlainObject(shard)) {
-    throw new ArgumentTypeError('options.shard', 'an object { index, count }', describe(shard));
-  }
-  const count = checkInteger('options.shard.count', shard.count, 1, Number.MAX_SAFE_INTEGER);
-  const index = checkInteger('options.shard.index', shard.index, 0, count - 1);
+  return checkShardObject('options.shard', 'an object { index, count }', shard);
+}
+
+/** Shard `index` of `count`, as a copy: the shape of options.shard and of a checkpoint's shard. */
+export function checkShardObject(name: string, allowed: string, shard: unknown): Shard {
+  if (!isPlainObject(shard)) throw new ArgumentTypeError(name, allowed, describe(shard));
+  const count = checkInteger(`${name}.count`, shard.count, 1, Number.MAX_SAFE_INTEGER);
+  const index = checkInteger(`${name}.index`, shard.index, 0, count - 1);
   return { index, count };
 }
 
@@ -246,106 +264,6 @@ const MAX_INTERVAL_MS = 2 ** 31 - 1;
 export function checkCheckpointEvery(ms: unknown): number | undefined {
   if (ms === undefined) return undefined;
   return checkInteger('options.checkpointEveryMs', ms, 1, MAX_INTERVAL_MS);
-}
-
-/** The longest decimal count a checkpoint can hold: more digits than 32! has. */
-const MAX_DIGITS = 40;
-
-/**
- * The shape of a checkpoint; whether it belongs to this count is checked against the plan
- * (checkpoint.ts). Returns a copy built field by field in the order the package writes them
- * (each value of the caller's object read once): the count uses only the copy, so nothing the
- * caller does to its object after the call reaches the count, and the copy's form does not depend
- * on the order of keys or the whitespace that a JSON store gave it.
- */
-export function checkResume(resume: unknown): Checkpoint | undefined {
-  if (resume === undefined) return undefined;
-  const name = 'options.resume';
-  if (!isPlainObject(resume))
-    throw new ArgumentTypeError(name, 'a checkpoint object (from onCheckpoint)', describe(resume));
-  const field = (key: string) => `${name}.${key}`;
-  const version = checkInteger(field('version'), resume.version, 0, Number.MAX_SAFE_INTEGER);
-  const n = checkInteger(field('n'), resume.n, 1, MAX_N);
-  const placed = checkResumePlaced(field('placed'), resume.placed, n);
-  const shard = checkResumeShard(field('shard'), resume.shard);
-  const plan = resume.plan;
-  if (!isPlainObject(plan))
-    throw new ArgumentTypeError(field('plan'), 'an object { subproblems, fingerprint }', describe(plan));
-  const subproblems = checkInteger(field('plan.subproblems'), plan.subproblems, 0, Number.MAX_SAFE_INTEGER);
-  const fingerprint = plan.fingerprint;
-  if (typeof fingerprint !== 'string')
-    throw new ArgumentTypeError(field('plan.fingerprint'), 'a string', describe(fingerprint));
-  const done = checkResumeDone(field('done'), resume.done, subproblems);
-  const decimal = (key: string, value: unknown, nullable: boolean): string | null => {
-    if (nullable && value === null) return null;
-    const allowed = `a decimal string of at most ${MAX_DIGITS} digits${nullable ? ' or null' : ''}`;
-    if (typeof value !== 'string') throw new ArgumentTypeError(field(key), allowed, describe(value));
-    if (!/^\d+$/.test(value) || value.length > MAX_DIGITS)
-      throw new ArgumentRangeError(field(key), allowed, describe(value));
-    return value;
-  };
-  const total = decimal('total', resume.total, false)!;
-  const unique = decimal('unique', resume.unique, true);
-  const elapsedMs = resume.elapsedMs;
-  const milliseconds = 'a finite number of milliseconds, 0 or more';
-  if (typeof elapsedMs !== 'number') throw new ArgumentTypeError(field('elapsedMs'), milliseconds, describe(elapsedMs));
-  if (!Number.isFinite(elapsedMs) || elapsedMs < 0)
-    throw new ArgumentRangeError(field('elapsedMs'), milliseconds, describe(elapsedMs));
-  const checksum = resume.checksum;
-  if (typeof checksum !== 'string') throw new ArgumentTypeError(field('checksum'), 'a string', describe(checksum));
-  return { version, n, placed, shard, plan: { subproblems, fingerprint }, done, total, unique, elapsedMs, checksum };
-}
-
-/** A checkpoint's placed queens: null, or at most n [row, col] pairs on the board (whether they are this count's is for checkpoint.ts). */
-function checkResumePlaced(name: string, placed: unknown, n: number): Queen[] | null {
-  if (placed === null) return null;
-  const allowed = 'null or an array of [row, col] pairs';
-  if (!Array.isArray(placed)) throw new ArgumentTypeError(name, allowed, describe(placed));
-  const length = placed.length;
-  if (length > n)
-    throw new ArgumentRangeError(
-      name,
-      `at most ${n} queens`,
-      `${length}`,
-      `${name} must hold at most ${n} queens, got ${length}`,
-    );
-  const queens: Queen[] = [];
-  for (let i = 0; i < length; i++) {
-    const queen: unknown = placed[i];
-    if (!Array.isArray(queen) || queen.length !== 2)
-      throw new ArgumentTypeError(`${name}[${i}]`, 'a [row, col] pair', describe(queen));
-    queens.push([
-      checkInteger(`${name}[${i}][0]`, queen[0], 0, n - 1),
-      checkInteger(`${name}[${i}][1]`, queen[1], 0, n - 1),
-    ]);
-  }
-  return queens;
-}
-
-function checkResumeShard(name: string, shard: unknown): Shard | null {
-  if (shard === null) return null;
-  if (!isPlainObject(shard)) throw new ArgumentTypeError(name, 'null or an object { index, count }', describe(shard));
-  const count = checkInteger(`${name}.count`, shard.count, 1, Number.MAX_SAFE_INTEGER);
-  return { index: checkInteger(`${name}.index`, shard.index, 0, count - 1), count };
-}
-
-/** The finished ranges: [from, to) pairs, in order, disjoint, within the checkpoint's plan. */
-function checkResumeDone(name: string, done: unknown, subproblems: number): [number, number][] {
-  if (!Array.isArray(done)) throw new ArgumentTypeError(name, 'an array of [from, to] ranges', describe(done));
-  const length = done.length;
-  if (length > subproblems) throw new ArgumentRangeError(name, `at most ${subproblems} ranges`, `${length}`);
-  const ranges: [number, number][] = [];
-  let end = 0;
-  for (let i = 0; i < length; i++) {
-    const range: unknown = done[i];
-    const at = `${name}[${i}]`;
-    if (!Array.isArray(range) || range.length !== 2)
-      throw new ArgumentTypeError(at, 'a [from, to] range', describe(range));
-    const from = checkInteger(`${at}[0]`, range[0], end, subproblems);
-    end = checkInteger(`${at}[1]`, range[1], from + 1, subproblems);
-    ranges.push([from, end]);
-  }
-  return ranges;
 }
 
 /** The custom section that names a build of the kernel (scripts/embed-wasm.mjs writes it). */

@@ -275,7 +275,7 @@ describe('resuming from a checkpoint of another count, another format, or an edi
       'more placed queens than rows',
       { ...shape, placed: Array.from({ length: 2_000_000 }, () => [0, 0]) },
       RangeError,
-      /^options.resume.placed must hold at most 8 queens, got 2000000$/,
+      /^options.resume.placed must hold at most 8 queens \(one per row\), got 2000000$/,
     ],
     [
       'a time of -1 ms',
