@@ -3,7 +3,8 @@
 // search alone. Never shipped.
 
 import { readFileSync } from 'node:fs';
-import { instantiateKernelSync, type KernelExports } from '../src/kernel/wasm/module.js';
+import type { KernelExports } from '../src/kernel/wasm/kernel-exports.generated.js';
+import { instantiateKernelSync } from '../src/kernel/wasm/module.js';
 import { packageRoot } from './native.js';
 
 export interface BenchKernelExports extends KernelExports {

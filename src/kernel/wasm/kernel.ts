@@ -10,7 +10,7 @@ import {
   SUBPROBLEM_BYTES,
 } from '../../../assembly/layout.js';
 import type { Kernel } from '../kernel.js';
-import type { KernelExports } from './module.js';
+import type { KernelExports } from './kernel-exports.generated.js';
 
 const TWO_TO_21 = 2 ** 21;
 const TWO_TO_32 = 2 ** 32;

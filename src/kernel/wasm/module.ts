@@ -4,19 +4,7 @@
 // their bundle imports); this file knows none of them, so that a worker thread's code carries no
 // copy of the bytes.
 
-export interface KernelExports {
-  readonly memory: WebAssembly.Memory;
-  subproblemsOffset(): number;
-  fixedOffset(): number;
-  resultsOffset(): number;
-  enumRecordOffset(): number;
-  enumStateOffset(): number;
-  solutionsOffset(): number;
-  startBatch(count: number, n: number, width: number): void;
-  countSteps(budget: number): number;
-  startSolutions(n: number, width: number): void;
-  nextSolutions(max: number, budget: number): number;
-}
+import type { KernelExports } from './kernel-exports.generated.js';
 
 let compiled: WebAssembly.Module | undefined;
 
