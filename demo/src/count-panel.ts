@@ -1,5 +1,5 @@
 import { type Checkpoint, count, type Engine } from 'nqueens-wasm';
-import { formatDuration, progressSummary } from '../../src/cli/duration.js';
+import { EtaEstimate, formatDuration, percentDone, progressSummary } from '../../src/progress-display.js';
 import { ENGINE_NAMES } from './engine-name.js';
 import type { AdapterInfo } from './environment.js';
 import { fewerThreadsWhy, threadsUsed } from './threads-text.js';
@@ -62,7 +62,7 @@ export function countPanel(gpu: Promise<AdapterInfo | null>): void {
     if (saved === null) return;
     const c = saved.checkpoint;
     const done = c.done.reduce((sum, [from, to]) => sum + (to - from), 0);
-    const percent = c.plan.subproblems === 0 ? 100 : Math.floor((done / c.plan.subproblems) * 100);
+    const percent = percentDone(done, c.plan.subproblems);
     const threads =
       saved.engine === 'webgpu'
         ? 'the GPU'
@@ -89,8 +89,7 @@ export function countPanel(gpu: Promise<AdapterInfo | null>): void {
     offer.hidden = true;
     progress.value = 0;
     progressLabel.textContent = '';
-    const started = performance.now();
-    let first: number | null = null;
+    const eta = new EtaEstimate();
     let subproblems: number | null = null;
     delete result.dataset.total;
     result.textContent = `${resume ? 'Resuming' : 'Counting'} n = ${size}…`;
@@ -111,16 +110,11 @@ export function countPanel(gpu: Promise<AdapterInfo | null>): void {
         },
         onProgress: ({ done, total }) => {
           if (own.signal.aborted) return;
-          first ??= done;
+          const now = performance.now();
+          eta.observe(done, now);
           subproblems = total;
           progress.value = total === 0 ? 1 : done / total;
-          const elapsed = performance.now() - started;
-          const counted = done - first;
-          progressLabel.textContent = progressSummary(
-            done,
-            total,
-            counted > 0 ? (elapsed / counted) * (total - done) : null,
-          );
+          progressLabel.textContent = progressSummary(done, total, eta.remainingMs(done, total, now));
         },
       });
       localStorage.removeItem(STORAGE_KEY);
