@@ -4,6 +4,10 @@
 // an error's stack and the line Node prints with it stay readable, and the comments that tell
 // bundlers to leave an import alone (webpackIgnore, turbopackIgnore, @vite-ignore) survive.
 // (The CLI keeps the shebang of src/cli/main.ts.)
+//
+// The CLI is a client of the package: it imports the package's entry by name, 'nqueens-wasm'
+// (which resolves to dist/nqueens-wasm.js through the package's own "exports", wherever it is
+// installed), so dist/cli.js holds no copy of the library or of the kernel.
 
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -34,13 +38,45 @@ await build({
   chunkNames: 'nqueens-wasm-[name]',
   platform: 'neutral',
 });
-// The command line's argument parser is a dependency of the package, installed beside it.
+// The command line's argument parser is a dependency of the package, installed beside it. The
+// CLI's sources import the package through its entry (src/index.ts); besides src/cli, only leaf
+// modules without imports of their own go into dist/cli.js, where the CLI and the library must
+// agree: src/quote.ts (how values from outside are shown in messages), src/decimal-count.ts (the
+// counts merge reads are those the package writes), the constants of assembly/layout.ts (the
+// largest n, for merge's checks), and src/progress-display.ts (progress worded as the demo words
+// it; not the library's). Anything else of the library is an error.
+const library = path('src/index.ts');
+const alsoBundled = new Set(
+  ['src/quote.ts', 'src/decimal-count.ts', 'src/progress-display.ts', 'assembly/layout.ts'].map(path),
+);
+const cliSources = path('src/cli/');
+/** @type {import('esbuild').Plugin} */
+const onlyThePackage = {
+  name: 'only-the-package',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, async (args) => {
+      if (args.pluginData === 'resolving') return undefined;
+      const resolved = await build.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        pluginData: 'resolving',
+      });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      if (resolved.path === library) return { path: 'nqueens-wasm', external: true };
+      if (resolved.path.startsWith(cliSources) || alsoBundled.has(resolved.path)) return { path: resolved.path };
+      return {
+        errors: [{ text: `the CLI imports ${resolved.path}: import the package's entry (src/index.ts) instead` }],
+      };
+    });
+  },
+};
 await build({
   ...common,
   entryPoints: [path('src/cli/main.ts')],
   outfile: path('dist/cli.js'),
   platform: 'node',
-  external: [...common.external, 'commander'],
+  external: [...common.external, 'commander', 'nqueens-wasm'],
+  plugins: [onlyThePackage],
 });
 copyFileSync(path('build/kernel.wasm'), path('dist/kernel.wasm'));
 // What a bundler that imports .wasm files as compiled modules (workerd's, wrangler's) hands over.

@@ -3,7 +3,6 @@
 // file is created exclusively under a name nobody predicts, never through a link someone planted,
 // readable by its owner only; and a finished count whose file cannot be removed says so and
 // succeeds, since its result is out and right.
-import { spawn } from 'node:child_process';
 import type * as realFs from 'node:fs';
 import {
   existsSync,
@@ -18,9 +17,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { Readable, Writable } from 'node:stream';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /** The random bytes the writer's names come from, when a test chooses them; else the real ones. */
 const chosen = vi.hoisted(() => ({ names: [] as string[] }));
@@ -50,6 +48,7 @@ const { CheckpointFile } = await import('../src/cli/checkpoint-file.js');
 const { countCommand } = await import('../src/cli/count-command.js');
 const { makeCheckpoint } = await import('../src/checkpoint.js');
 const { plan } = await import('../src/plan/plan.js');
+const { start, until } = await import('./helpers/cli.js');
 
 afterEach(() => {
   chosen.names.length = 0;
@@ -159,7 +158,7 @@ describe('a finished count whose checkpoint cannot be removed', () => {
     const command = { n: 10, json: false, shard: null, checkpoint: file, progress: null } as const;
     await countCommand(
       { ...command },
-      { stdout, stderr: stderr as unknown as NodeJS.WriteStream, signal: new AbortController().signal },
+      { stdout, stderr, stdin: Readable.from([]), signal: new AbortController().signal },
     );
     expect(stdout.text).toMatch(/^n = 10: 724 solutions, 92 unique \(.*, resumed\)\n$/);
     expect(stderr.text).toBe(
@@ -173,7 +172,7 @@ describe('a finished count whose checkpoint cannot be removed', () => {
     const again = sink();
     await countCommand(
       { ...command },
-      { stdout: again, stderr: sink() as unknown as NodeJS.WriteStream, signal: new AbortController().signal },
+      { stdout: again, stderr: sink(), stdin: Readable.from([]), signal: new AbortController().signal },
     );
     expect(again.text).toMatch(/^n = 10: 724 solutions, 92 unique \(.*, resumed\)\n$/);
     expect(existsSync(file)).toBe(false);
@@ -186,25 +185,17 @@ describe('the command line against a link planted at the name it used to write t
     const file = join(at, 'cp.json');
     const victim = join(at, 'victim.txt');
     writeFileSync(victim, 'precious\n');
-    const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-    const child = spawn(
-      process.execPath,
-      [bin, '17', '--workers', '1', '--checkpoint', file, '--checkpoint-every', '50ms'],
-      { stdio: 'ignore' },
-    );
-    onTestFinished(() => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    });
-    symlinkSync(victim, `${file}.${child.pid}.tmp`);
+    // The name an earlier version wrote through: the file's name, the process id, .tmp.
+    symlinkSync(victim, `${file}.${process.pid}.tmp`);
+    const run = start(['17', '--workers', '1', '--checkpoint', file, '--checkpoint-every', '50ms']);
     // Several checkpoints written, then stopped.
-    await vi.waitFor(() => expect(existsSync(file)).toBe(true), { timeout: 20_000, interval: 5 });
+    await until(() => existsSync(file));
     const written = readFileSync(file, 'utf8');
-    await vi.waitFor(() => expect(readFileSync(file, 'utf8')).not.toBe(written), { timeout: 20_000, interval: 5 });
-    const exit = new Promise((resolve) => child.on('close', resolve));
-    child.kill('SIGINT');
-    expect(await exit).toBe(130);
+    await until(() => readFileSync(file, 'utf8') !== written);
+    run.kill('SIGINT');
+    expect((await run.exited).code).toBe(130);
     expect(readFileSync(victim, 'utf8')).toBe('precious\n');
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(readdirSync(at).filter((name) => name.endsWith('.tmp'))).toEqual([`cp.json.${child.pid}.tmp`]);
+    expect(readdirSync(at).filter((name) => name.endsWith('.tmp'))).toEqual([`cp.json.${process.pid}.tmp`]);
   });
 });

@@ -2,8 +2,8 @@
 // than the terminal (a line that wraps would scroll the screen a line per redraw), and a plain line
 // now and then where stderr is no terminal. The ETA waits until enough is counted to tell.
 import { describe, expect, it, vi } from 'vitest';
-import { EtaEstimate } from '../src/cli/eta.js';
 import { barLine, progressView } from '../src/cli/progress.js';
+import { EtaEstimate } from '../src/progress-display.js';
 
 /** A stream that keeps what is written to it, as a terminal of `columns` or as a pipe. */
 function stream(columns: number | undefined) {

@@ -1,11 +1,14 @@
 // The command line, parsed with commander into one of the commands below: `nqueens <n>` counts (or
 // prints, with --print), and merge, compare and help are subcommands. Values are only turned from
-// text into numbers here; whether they are in range is for the package's own checks (validate.ts)
-// to say, and main.ts reports their errors with the flags' names.
+// text into numbers here; whether they are in range is for the package's own checks to say, and
+// run.ts reports their errors with the flags' names. Commander is pinned to one version: the
+// messages of the mistakes it finds are its own words (less its "error: "), except those it hands
+// over in parts (a value refused, options that conflict, an unknown option, a value missing),
+// which are told here in the command line's words.
 
-import { CommanderError, Option, Command as Program } from 'commander';
+import { Command as Commander, CommanderError, InvalidArgumentError, Option } from 'commander';
+import type { Engine, Shard } from '../index.js';
 import { quote, shown } from '../quote.js';
-import type { Shard } from '../types.js';
 import type { CompareCommand } from './compare-command.js';
 import type { CountCommand } from './count-command.js';
 import { parseDuration } from './duration.js';
@@ -99,7 +102,7 @@ function boardSize(text: string): number {
 }
 
 interface CountValues {
-  engine?: string;
+  engine?: Engine;
   workers?: number;
   json?: boolean;
   shard?: Shard;
@@ -110,20 +113,24 @@ interface CountValues {
   limit?: number;
 }
 
-/** Options that go only with --print, and those that go only with counting. */
-const PRINT_ONLY = ['limit'] as const;
+/** Options that go only with counting (commander refuses them with --print), and their flags. */
 const COUNT_ONLY = ['workers', 'json', 'shard', 'checkpoint', 'checkpointEvery', 'progress'] as const;
 const FLAG: Record<string, string> = { checkpointEvery: '--checkpoint-every' };
 const flagOf = (key: string) => FLAG[key] ?? `--${key}`;
 
+/** One of `choices`, as typed. */
+function choice<T extends string>(flag: string, choices: readonly T[]) {
+  const words = `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
+  return (text: string): T => {
+    if (!(choices as readonly string[]).includes(text))
+      throw new UsageError(`${flag} must be ${words}, got ${quote(text)}`);
+    return text as T;
+  };
+}
+
 function countOrPrint(n: number, values: CountValues): Parsed {
-  if (values.print) {
-    const wrong = COUNT_ONLY.find((key) => values[key] !== undefined);
-    if (wrong) throw new UsageError(`${flagOf(wrong)} does not go with --print`);
-    return { kind: 'print', n, engine: values.engine, limit: values.limit ?? Infinity };
-  }
-  const wrong = PRINT_ONLY.find((key) => values[key] !== undefined);
-  if (wrong) throw new UsageError(`${flagOf(wrong)} goes with --print`);
+  if (values.print) return { kind: 'print', n, engine: values.engine, limit: values.limit ?? Infinity };
+  if (values.limit !== undefined) throw new UsageError('--limit goes with --print');
   if (values.checkpointEvery !== undefined && values.checkpoint === undefined)
     throw new UsageError('--checkpoint-every goes with --checkpoint FILE');
   return {
@@ -139,6 +146,30 @@ function countOrPrint(n: number, values: CountValues): Parsed {
   };
 }
 
+/**
+ * Commander, with the mistakes it hands over in parts told in the command line's words: an
+ * unknown option (shown bounded and escaped, with the nearest one) and an option without its value.
+ * Commander (at the pinned version) calls these two methods with the option itself.
+ */
+class Program extends Commander {
+  override createCommand(name?: string): Program {
+    return new Program(name);
+  }
+
+  unknownOption(flag: string): never {
+    const word = flag.replace(/^--/, '');
+    const longs = [...this.options.map((option) => option.long), '--help'].filter((long) => long !== undefined);
+    const near = flag.startsWith('--') ? longs.find((long) => distance(word, long.slice(2)) <= 2) : undefined;
+    this.error(`unknown option '${shown(flag)}'${near ? ` (did you mean ${near}?)` : ''}`, {
+      code: 'commander.unknownOption',
+    });
+  }
+
+  optionMissingArgument(option: Option): never {
+    this.error(`${option.long} needs a value`, { code: 'commander.optionMissingArgument' });
+  }
+}
+
 /** The program: its commands and options, the help they make, and where a parsed command goes. */
 function program(
   version: string,
@@ -146,9 +177,14 @@ function program(
   parsed: (command: Parsed) => void,
   out: (text: string) => void,
   given: Record<string, string>,
+  refused: (error: UsageError) => void,
 ): Program {
-  /** A parser of option text that also keeps the text, under the package's names for what it gives. */
-  const keeping =
+  /**
+   * A parser of a value's text that keeps the text, under the package's names for what it gives,
+   * and refuses a text it cannot read with commander's InvalidArgumentError; the message is the
+   * command line's own (`refused` keeps it), not commander's "option '…' argument '…' is invalid".
+   */
+  const reading =
     <T>(names: readonly string[], parse: (text: string) => T) =>
     (text: string): T => {
       if (names.length === 1) given[names[0]] = text;
@@ -156,46 +192,57 @@ function program(
         text.split('/').forEach((part, i) => {
           given[names[i]] = part;
         });
-      return parse(text);
+      try {
+        return parse(text);
+      } catch (error) {
+        if (!(error instanceof UsageError)) throw error;
+        refused(error);
+        throw new InvalidArgumentError(error.message);
+      }
     };
   const nqueens = new Program('nqueens')
     .description('Count, list and split the solutions of the n-queens puzzle (n = 1..32).')
     .usage('<n> [options]\n       nqueens <command> [options]')
     .helpCommand('help [command]', 'print the help of a command')
     .enablePositionalOptions()
-    .showSuggestionAfterError()
     .exitOverride()
     .configureOutput({ writeOut: out, writeErr: out, outputError: () => {} })
     .configureHelp({ helpWidth: width, sortSubcommands: false })
-    .argument('<n>', 'the board size: count the solutions of the n×n board', keeping(['n'], boardSize))
+    .argument('<n>', 'the board size: count the solutions of the n×n board', reading(['n'], boardSize))
     .addOption(
-      new Option('--engine <name>', 'the kernel that counts (webgpu: the GPU)').choices(['wasm', 'js', 'webgpu']),
+      new Option('--engine <name>', 'the kernel that counts (webgpu: the GPU)')
+        .choices(['wasm', 'js', 'webgpu'])
+        .argParser(reading([], choice('--engine', ['wasm', 'js', 'webgpu']))),
     )
     .option(
       '--workers <k>',
       'worker threads (default: every core once the board is big enough)',
-      keeping(['options.workers'], whole('--workers')),
+      reading(['options.workers'], whole('--workers')),
     )
     .option(
       '--shard <i/m>',
       'count only shard i of a split into m (0 <= i < m)',
-      keeping(['options.shard.index', 'options.shard.count'], shard),
+      reading(['options.shard.index', 'options.shard.count'], shard),
     )
     .option('--json', 'print the result as one JSON line (counts as strings)')
     .option('--checkpoint <file>', 'keep the progress in FILE; resume from it when it exists')
     .option(
       '--checkpoint-every <time>',
       'how often FILE is written (default 30s; also 500ms, 5m, 1h)',
-      keeping(['options.checkpointEveryMs'], duration),
+      reading(['options.checkpointEveryMs'], duration),
     )
     .addOption(
       new Option(
         '--progress <how>',
         'progress on stderr: a bar (a line every 5 s where stderr is no terminal), JSON lines, or none; default: bar on a terminal, else none',
-      ).choices(['bar', 'json', 'none']),
+      )
+        .choices(['bar', 'json', 'none'])
+        .argParser(reading([], choice('--progress', ['bar', 'json', 'none']))),
     )
-    .option('--print', 'print the solutions as boards instead of counting them')
-    .option('--limit <k>', 'with --print: at most k boards', whole('--limit'))
+    .addOption(
+      new Option('--print', 'print the solutions as boards instead of counting them').conflicts([...COUNT_ONLY]),
+    )
+    .option('--limit <k>', 'with --print: at most k boards', reading([], whole('--limit')))
     .version(version, '-v, --version', 'print the version')
     .helpOption('-h, --help', 'print this help')
     .addHelpText('after', EXAMPLES)
@@ -213,31 +260,17 @@ function program(
   nqueens
     .command('compare')
     .description('time the TypeScript and wasm engines, a row per n as it is measured')
-    .argument('<n-or-range>', 'one n, or a range such as 4..14')
+    .argument('<n-or-range>', 'one n, or a range such as 4..14', reading([], range))
     .option(
       '--runs <k>',
       'timed runs per engine after a warm-up (default 5)',
-      keeping(['options.runs'], whole('--runs')),
+      reading(['options.runs'], whole('--runs')),
     )
     .option('--json', 'print a JSON line per n instead of the table')
-    .action((text: string, values: { runs?: number; json?: boolean }) => {
-      const [from, to] = range(text);
+    .action(([from, to]: [number, number], values: { runs?: number; json?: boolean }) => {
       parsed({ kind: 'compare', from, to, runs: values.runs, json: values.json ?? false });
     });
   return nqueens;
-}
-
-/** What commander says, on one line, without its "error: ", in the words of the package's own messages. */
-function usageMessage(error: CommanderError): string {
-  const message = error.message.replace(/^error: /, '').replace(/\n\(Did you mean (.*)\?\)$/, ' (did you mean $1?)');
-  // Commander quotes what it was given as it came: quoted again here, bounded and escaped.
-  const unknown = /^unknown option '(.*)'( \(did you mean [\w-]+\?\))?$/s.exec(message);
-  if (unknown) return `unknown option '${shown(unknown[1])}'${unknown[2] ?? ''}`;
-  const choice = /^option '(--[\w-]+)[^']*' argument '(.*)' is invalid\. Allowed choices are (.*)\.$/s.exec(message);
-  if (choice) return `${choice[1]} must be ${choice[3].replace(/, ([^,]*)$/, ' or $1')}, got ${quote(choice[2])}`;
-  const missing = /^option '(--[\w-]+)[^']*' argument missing$/.exec(message);
-  if (missing) return `${missing[1]} needs a value`;
-  return shown(message);
 }
 
 /**
@@ -247,6 +280,7 @@ function usageMessage(error: CommanderError): string {
 export function parseCommand(argv: string[], version: string, width = 80): Command {
   let command: Parsed | null = null;
   let text = '';
+  let refusal: UsageError | null = null;
   const given: Record<string, string> = {};
   const nqueens = program(
     version,
@@ -254,16 +288,34 @@ export function parseCommand(argv: string[], version: string, width = 80): Comma
     (c) => (command = c),
     (t) => (text += t),
     given,
+    (error) => (refusal = error),
   );
   try {
     if (argv.length === 0) throw new UsageError('no board size or command given');
     nqueens.parse(argv, { from: 'user' });
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;
-    if (error.code === 'commander.version') return { kind: 'text', text, what: 'the version', given };
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.help')
-      return { kind: 'text', text, what: 'the help', given };
-    throw new UsageError(usageMessage(error));
+    switch (error.code) {
+      case 'commander.version':
+        return { kind: 'text', text, what: 'the version', given };
+      case 'commander.help':
+      case 'commander.helpDisplayed':
+        return { kind: 'text', text, what: 'the help', given };
+      case 'commander.invalidArgument':
+        throw refusal ?? new UsageError(shown(error.message));
+      // Said by Program in the command line's words, values shown already.
+      case 'commander.unknownOption':
+      case 'commander.optionMissingArgument':
+        throw new UsageError(error.message);
+      case 'commander.conflictingOption': {
+        // --print is the one option that conflicts: with the counting option given.
+        const counting = COUNT_ONLY.find((key) => nqueens.getOptionValueSource(key) === 'cli');
+        throw new UsageError(`${flagOf(counting ?? 'json')} does not go with --print`);
+      }
+      default:
+        // Commander's own words, but for the "error: " it starts them with.
+        throw new UsageError(shown(error.message.startsWith('error: ') ? error.message.slice(7) : error.message));
+    }
   }
   if (command === null) return { kind: 'text', text, what: 'the help', given };
   return { ...(command as Parsed), given };

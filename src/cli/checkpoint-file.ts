@@ -27,8 +27,8 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import type { Checkpoint } from '../index.js';
 import { shown } from '../quote.js';
-import type { Checkpoint } from '../types.js';
 import { ioErrorText } from './io.js';
 import { UsageError } from './usage.js';
 

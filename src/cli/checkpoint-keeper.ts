@@ -2,14 +2,15 @@
 // when a signal stops the count) goes to the file. A write that fails does not stop the count: it
 // is said once on stderr and tried again with the next checkpoint, since the count itself is still good.
 
+import type { Checkpoint } from '../index.js';
 import { shown } from '../quote.js';
-import type { Checkpoint } from '../types.js';
 import { type CheckpointFile, CheckpointWriteError } from './checkpoint-file.js';
 
 export class CheckpointKeeper {
   /** The last write's failure, or null when the last write (if any) succeeded. */
   private failure: CheckpointWriteError | null = null;
   private wrote = false;
+  private last: Checkpoint | null = null;
 
   constructor(
     readonly file: CheckpointFile,
@@ -20,6 +21,7 @@ export class CheckpointKeeper {
 
   /** Writes it now; false when it could not (and says so once). */
   save(checkpoint: Checkpoint): boolean {
+    this.last = checkpoint;
     try {
       this.file.write(checkpoint);
       this.failure = null;
@@ -32,6 +34,12 @@ export class CheckpointKeeper {
       this.failure = error;
       return false;
     }
+  }
+
+  /** Whether the file holds the last checkpoint given: written again now if it could not be then. */
+  keptLast(): boolean {
+    if (this.last === null) return false;
+    return this.failure === null || this.save(this.last);
   }
 
   /** What a stopped count says of its progress: where it is kept, or that it could not be kept. */

@@ -2,8 +2,7 @@
 // as soon as it is measured, so that a long comparison shows its progress and a stop keeps the rows
 // measured before it.
 
-import { DEFAULT_RUNS, measureEngines } from '../compare.js';
-import { checkN, checkRuns } from '../validate.js';
+import { compareEngines, count } from '../index.js';
 import { type Io, write } from './io.js';
 import { formatMs } from './table.js';
 
@@ -27,10 +26,26 @@ const COLUMNS = [
 
 const row = (cells: readonly string[]) => cells.map((cell, i) => cell.padStart(COLUMNS[i][1])).join('  ');
 
+/** Timed runs per engine when --runs is not given (the help says so). */
+const DEFAULT_RUNS = 5;
+
+/**
+ * Whether compareEngines takes these arguments, asked before anything is printed or timed: the
+ * package checks every argument before any work, and a call whose signal is aborted does none.
+ */
+async function check(n: number, runs: number): Promise<void> {
+  const probe = new AbortController();
+  const reason = new Error('only the arguments were checked');
+  probe.abort(reason);
+  await compareEngines(n, { runs, signal: probe.signal }).catch((error: unknown) => {
+    if (error !== reason) throw error;
+  });
+}
+
 export async function compareCommand({ from, to, runs, json }: CompareCommand, io: Io): Promise<void> {
-  checkN(from);
-  checkN(to);
-  const rounds = checkRuns(runs) ?? DEFAULT_RUNS;
+  const rounds = runs ?? DEFAULT_RUNS;
+  await check(from, rounds);
+  await check(to, rounds);
   const out = (text: string) => write(io.stdout, text, io.signal, 'the table');
   if (!json) {
     await out(
@@ -40,13 +55,15 @@ export async function compareCommand({ from, to, runs, json }: CompareCommand, i
   }
   for (let n = from; n <= to; n++) {
     if (io.stderr.isTTY) io.stderr.write(`\r\x1b[Kn = ${n}…`);
-    const m = await measureEngines(n, rounds, io.signal);
+    const m = await compareEngines(n, { runs: rounds, signal: io.signal });
+    // The timings' result has the total as a number; the row shows both counts exact.
+    const { total, unique } = (await count(n, { signal: io.signal })).exact;
     if (io.stderr.isTTY) io.stderr.write('\r\x1b[K');
-    const speedup = m.jsMs / m.wasmMs;
+    const [jsMs, wasmMs] = [m.js.medianMs, m.wasm.medianMs];
     await out(
       json
-        ? `${JSON.stringify({ n, total: String(m.total), unique: String(m.unique), jsMs: m.jsMs, wasmMs: m.wasmMs, speedup, runs: rounds })}\n`
-        : `${row([String(n), m.total.toLocaleString('en'), m.unique.toLocaleString('en'), formatMs(m.jsMs), formatMs(m.wasmMs), `${speedup.toFixed(2)}x`])}\n`,
+        ? `${JSON.stringify({ n, total: String(total), unique: String(unique), jsMs, wasmMs, speedup: m.speedup, runs: rounds })}\n`
+        : `${row([String(n), total.toLocaleString('en'), unique === null ? '-' : unique.toLocaleString('en'), formatMs(jsMs), formatMs(wasmMs), `${m.speedup.toFixed(2)}x`])}\n`,
     );
   }
 }

@@ -1,9 +1,18 @@
-import { countExact, type ExactCount } from '../count.js';
-import { ArgumentRangeError, ArgumentTypeError } from '../errors.js';
+import {
+  ArgumentRangeError,
+  ArgumentTypeError,
+  type Checkpoint,
+  type CountResult,
+  count,
+  type Engine,
+  type Progress,
+  type Shard,
+} from '../index.js';
+import { percentDone } from '../progress-display.js';
 import { shown } from '../quote.js';
-import type { Checkpoint, Progress, Shard } from '../types.js';
 import { CheckpointFile } from './checkpoint-file.js';
 import { CheckpointKeeper } from './checkpoint-keeper.js';
+import { afterArgument } from './flags.js';
 import { type Io, ioErrorText, OutputError, write } from './io.js';
 import { type ProgressMode, progressView } from './progress.js';
 import { formatMs } from './table.js';
@@ -11,7 +20,7 @@ import { UsageError } from './usage.js';
 
 export interface CountCommand {
   n: number;
-  engine?: string;
+  engine?: Engine;
   workers?: number;
   json: boolean;
   shard: Shard | null;
@@ -29,25 +38,27 @@ export async function countCommand(command: CountCommand, io: Io): Promise<void>
   const resume = file?.read();
   const keeper =
     file === null ? null : new CheckpointKeeper(file, (line) => io.stderr.write(`${line}\n`), resume !== undefined);
-  const view = progressView(io.stderr, mode, label);
+  const view = progressView(io.stderr, mode, label, io.now);
   let told = false;
 
-  let result: ExactCount;
+  let result: CountResult;
   try {
-    result = await countExact(n, {
+    result = await count(n, {
       engine,
       workers,
       shard: shard ?? undefined,
       signal: io.signal,
-      resume,
-      // Every checkpoint the package makes (at the interval, and when a signal stops the count) is kept.
+      // As read from the file: the package checks it, and its refusal is told in terms of the file.
+      resume: resume as Checkpoint | undefined,
+      // Every checkpoint the package makes is kept: at the interval, when a signal stops the count,
+      // and the finished count's (resuming from it prints the result at once).
       onCheckpoint: keeper === null ? undefined : (c: Checkpoint) => keeper.save(c),
       checkpointEveryMs: keeper === null ? undefined : command.checkpointEveryMs,
       onProgress: (progress: Progress) => {
         if (resume !== undefined && !told) {
           told = true;
           const { done, total } = progress;
-          io.stderr.write(`nqueens: resuming ${label} at ${total === 0 ? 100 : Math.floor((done / total) * 100)}%\n`);
+          io.stderr.write(`nqueens: resuming ${label} at ${percentDone(done, total)}%\n`);
         }
         view.update(progress);
       },
@@ -72,9 +83,10 @@ export async function countCommand(command: CountCommand, io: Io): Promise<void>
   try {
     await write(io.stdout, resultLine(command, label, result), io.signal, 'the result');
   } catch (error) {
-    // The count is finished but its result did not get out: keep it, as a finished checkpoint.
+    // The count is finished but its result did not get out: the file keeps it, as the finished
+    // checkpoint (tried once more if it could not be written when the count finished).
     if (!(error instanceof OutputError) || keeper === null) throw error;
-    const kept = keeper.save(result.finished());
+    const kept = keeper.keptLast();
     throw new OutputError(
       'the result',
       error.cause,
@@ -101,13 +113,14 @@ export async function countCommand(command: CountCommand, io: Io): Promise<void>
  */
 function refusal(error: ArgumentRangeError | ArgumentTypeError): string {
   if (error.argument === 'options.resume') return ` (it holds ${error.got})`;
-  const mismatch = /^options\.resume\.[\w.[\]]+: (.*)$/s.exec(error.message);
-  if (mismatch) return ` of this count (${mismatch[1]})`;
-  return ` (${error.message.replace(/^options\.resume\./, '')})`;
+  const field = error.argument.slice('options.resume.'.length);
+  if (error.allowed !== null) return ` (${field} must be ${error.allowed}, got ${error.got})`;
+  return ` of this count (${afterArgument(error)})`;
 }
 
-function resultLine({ n, json, shard }: CountCommand, label: string, result: ExactCount): string {
-  const { total, unique, elapsedMs } = result;
+function resultLine({ n, json, shard }: CountCommand, label: string, result: CountResult): string {
+  const { elapsedMs } = result;
+  const { total, unique } = result.exact;
   if (json) {
     const fields =
       shard === null

@@ -1,7 +1,8 @@
-// The package's argument errors, told in the command line's words: `options.workers must be …`
-// becomes `--workers must be …`.
+// The package's argument errors, told in the command line's words: the error says in parts which
+// argument (options.workers) and what it must be, and the message is made again from those parts
+// with the flag's name (--workers) and the text the user typed.
 
-import { ArgumentRangeError, ArgumentTypeError, EngineUnavailableError } from '../errors.js';
+import { ArgumentRangeError, ArgumentTypeError, WasmUnavailableError, WebGPUUnavailableError } from '../index.js';
 import { shown } from '../quote.js';
 
 /** The command line's name for each value the package checks, and what it must be in its words. */
@@ -20,6 +21,18 @@ const FLAGS: Record<string, { flag: string; allowed?: string }> = {
 };
 
 /**
+ * What an argument error says after the argument's name, where it has no `allowed` to tell it in
+ * parts: the package starts such a message with the name ("options.workers does not apply to …",
+ * "options.resume.n: the checkpoint is of …").
+ */
+export function afterArgument(error: ArgumentTypeError | ArgumentRangeError): string {
+  const { message, argument } = error;
+  if (!message.startsWith(argument)) return message;
+  const rest = message.slice(argument.length);
+  return rest.startsWith(': ') ? rest.slice(2) : rest.trimStart();
+}
+
+/**
  * The message for the command line, or null when the error is not about an argument. `given` has
  * the text each value came from: the message shows it as typed.
  */
@@ -27,13 +40,13 @@ export function flagMessage(error: unknown, given: Readonly<Record<string, strin
   if (!(error instanceof ArgumentTypeError || error instanceof ArgumentRangeError)) return null;
   const entry = FLAGS[error.argument];
   if (entry === undefined) return error.message;
-  if (error.allowed === null) return error.message.split(error.argument).join(entry.flag);
+  if (error.allowed === null) return `${entry.flag} ${afterArgument(error)}`;
   const text = given[error.argument];
   return `${entry.flag} must be ${entry.allowed ?? error.allowed}, got ${text === undefined ? error.got : shown(text)}`;
 }
 
 /** An engine that cannot run here, told with the flag: `--engine webgpu is unavailable here (…); use --engine wasm`. */
 export function engineMessage(error: unknown): string | null {
-  if (!(error instanceof EngineUnavailableError)) return null;
+  if (!(error instanceof WasmUnavailableError || error instanceof WebGPUUnavailableError)) return null;
   return `--engine ${error.engine} is unavailable here (${error.reason}); use --engine ${error.instead}`;
 }

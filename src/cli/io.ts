@@ -2,14 +2,26 @@
 // awaited until the system has taken it, so that a failure (a full disk, a reader that went away)
 // reaches the command that wrote, which can say what was lost and keep what it must.
 
+import type { Readable } from 'node:stream';
 import { shown } from '../quote.js';
 
-/** What a command writes to and listens to; the tests run commands in-process through this. */
+/** Standard error: a stream, and whether (and how wide) it is a terminal. */
+export interface Terminal {
+  write(text: string): unknown;
+  readonly isTTY?: boolean;
+  readonly columns?: number;
+}
+
+/** What a command reads, writes to and listens to; the tests run commands in-process through this. */
 export interface Io {
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WriteStream;
-  /** Aborted on SIGINT (Ctrl-C) or SIGTERM. */
+  stdout: NodeJS.WritableStream & { readonly columns?: number };
+  stderr: Terminal;
+  /** What `nqueens merge` reads when it is given no file, or `-`. */
+  stdin: Readable;
+  /** Aborted on SIGINT (Ctrl-C) or SIGTERM, with a reason made by stopReason(). */
   signal: AbortSignal;
+  /** The clock the progress is timed by, in milliseconds (default: performance.now). */
+  now?: () => number;
 }
 
 /** Standard output failed: `what` could not be written. Quiet when the reader went away (| head). */

@@ -3,7 +3,7 @@
 // UTF-8 by default; a byte order mark says UTF-8 or UTF-16 (little or big endian) and is dropped.
 
 import { createReadStream } from 'node:fs';
-import { addAbortSignal } from 'node:stream';
+import { addAbortSignal, type Readable } from 'node:stream';
 
 export class LineTooLongError extends Error {
   override name = 'LineTooLongError';
@@ -17,15 +17,16 @@ function encodingOf(head: Uint8Array): { label: string; skip: number } {
 }
 
 /**
- * The lines of `path` ('-' for standard input), numbered from 1, each at most maxLength characters.
+ * The lines of `path` ('-' for `stdin`), numbered from 1, each at most maxLength characters.
  * An abort of `signal` ends the reading at once, also while the input is silent.
  */
 export async function* readLines(
   path: string,
   maxLength: number,
   signal: AbortSignal,
+  stdin: Readable,
 ): AsyncGenerator<{ line: string; number: number }> {
-  const stream = addAbortSignal(signal, path === '-' ? process.stdin : createReadStream(path));
+  const stream = addAbortSignal(signal, path === '-' ? stdin : createReadStream(path));
   let decoder: TextDecoder | undefined;
   let head = new Uint8Array(0);
   let partial = '';
@@ -73,6 +74,6 @@ export async function* readLines(
       yield { line: partial, number };
     }
   } finally {
-    if (stream !== process.stdin) (stream as { destroy?: () => void }).destroy?.();
+    if (stream !== stdin) (stream as { destroy?: () => void }).destroy?.();
   }
 }

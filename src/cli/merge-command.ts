@@ -15,7 +15,7 @@ export async function mergeCommand({ files, json }: MergeCommand, io: Io): Promi
   for (const file of files.length === 0 ? ['-'] : files) {
     const name = file === '-' ? '(standard input)' : shown(file);
     try {
-      for await (const { line, number } of readLines(file, MAX_LINE, io.signal)) {
+      for await (const { line, number } of readLines(file, MAX_LINE, io.signal, io.stdin)) {
         io.signal.throwIfAborted();
         if (line.trim() !== '') merger.add(parseShardResult(line, `${name}:${number}`));
       }

@@ -2,6 +2,7 @@
 // they belong together: one n, one split, every shard present exactly once.
 
 import { MAX_N } from '../../assembly/layout.js';
+import { isDecimalCount, MAX_COUNT_DIGITS } from '../decimal-count.js';
 
 export class MergeError extends Error {
   override name = 'MergeError';
@@ -26,8 +27,6 @@ export interface ShardResult {
 
 /** Longer than any line nqueens prints; nothing longer is parsed. */
 export const MAX_LINE = 4096;
-/** More digits than any count of a board up to 32×32 has (32! has 36). */
-const MAX_DIGITS = 40;
 
 const isWhole = (x: unknown, max: number): x is number =>
   Number.isSafeInteger(x) && (x as number) >= 0 && (x as number) <= max;
@@ -57,8 +56,8 @@ export function parseShardResult(line: string, source: string): ShardResult {
   if (!isWhole(shard.index, shard.count - 1)) {
     throw new MergeError(`${source}: shard.index must be a whole number from 0 to ${shard.count - 1}`, true);
   }
-  if (typeof total !== 'string' || !/^\d+$/.test(total) || total.length > MAX_DIGITS) {
-    throw new MergeError(`${source}: total must be a decimal string of at most ${MAX_DIGITS} digits`, true);
+  if (typeof total !== 'string' || !isDecimalCount(total)) {
+    throw new MergeError(`${source}: total must be a decimal string of at most ${MAX_COUNT_DIGITS} digits`, true);
   }
   return { n, index: shard.index, count: shard.count, total: BigInt(total), source };
 }

@@ -1,47 +1,33 @@
-import { resolveEngineSync } from '../kernel/select.js';
-import { Enumeration } from '../run/enumerate.js';
-import { Budget, yieldToEventLoop } from '../run/in-thread.js';
-import { checkCpuEngine, checkN } from '../validate.js';
+// `nqueens <n> --print`: the boards, one block each (a header line with cols[row], then the board),
+// written in whole blocks, so that output cut short by a signal or a failed write is well-formed.
+
+import { type Engine, solutions } from '../index.js';
+import { boards } from './boards.js';
 import { type Io, write } from './io.js';
 
 export interface PrintCommand {
   n: number;
-  engine?: string;
+  engine?: Engine;
   limit: number;
 }
 
-/** Time between two turns of the event loop, so that a signal is heard. */
-const SLICE_MS = 20;
+/** Text written at a time, about: a batch of boards is at most this much. */
+const CHUNK = 1 << 16;
 
-/** Prints boards, one block each: a header line with cols[row], then the board. */
 export async function printCommand({ n, engine, limit }: PrintCommand, io: Io): Promise<void> {
-  const size = checkN(n);
-  const listing = new Enumeration(resolveEngineSync(checkCpuEngine('--print', engine)).engine, size, []);
-  const budget = new Budget();
+  // The package's own checks of n and the engine, in this thread, before anything is listed: the
+  // listing is lazy, so nothing is searched here.
+  solutions(n, engine === undefined ? undefined : { engine });
+  const block = n + 1 + n * 2 * n;
   let number = 0;
-  let chunk = '';
-  let sliceStarted = performance.now();
-  while (number < limit && !listing.done) {
-    for (const cols of budget.measure(
-      (steps) => listing.next(steps),
-      (boards) => boards.length === 0,
-    )) {
-      if (number >= limit) break;
+  for await (const batch of boards(n, engine, limit, Math.ceil(CHUNK / block), io.signal)) {
+    let chunk = '';
+    for (const cols of batch) {
       number++;
       chunk += `#${number}: ${cols.join(' ')}\n`;
-      for (const c of cols) chunk += `${'. '.repeat(c)}Q${' .'.repeat(size - c - 1)}\n`;
+      for (const c of cols) chunk += `${'. '.repeat(c)}Q${' .'.repeat(n - c - 1)}\n`;
       chunk += '\n';
     }
-    // Whole blocks only, so that output cut short by a signal is still well-formed.
-    if (chunk.length >= 1 << 16) {
-      await write(io.stdout, chunk, io.signal, 'the boards');
-      chunk = '';
-    }
-    if (performance.now() - sliceStarted >= SLICE_MS) {
-      await yieldToEventLoop();
-      io.signal.throwIfAborted();
-      sliceStarted = performance.now();
-    }
+    await write(io.stdout, chunk, io.signal, 'the boards');
   }
-  await write(io.stdout, chunk, io.signal, 'the boards');
 }

@@ -7,8 +7,8 @@
 // 2^53, the same figures go out as JSON lines for batch logs, and the line is cut to the width
 // instead of switching the terminal's line wrapping off; all in about a hundred lines.
 
-import { formatDuration, progressSummary } from './duration.js';
-import { EtaEstimate } from './eta.js';
+import { EtaEstimate, formatDuration, percentDone } from '../progress-display.js';
+import type { Terminal } from './io.js';
 
 export type ProgressMode = 'bar' | 'json' | 'none';
 
@@ -26,13 +26,6 @@ export interface ProgressView {
   end(): void;
 }
 
-/** What a view writes to: a stream, and whether (and how wide) it is a terminal. */
-interface Output {
-  write(text: string): unknown;
-  readonly isTTY?: boolean;
-  readonly columns?: number;
-}
-
 const BAR_EVERY_MS = 100;
 const JSON_EVERY_MS = 1000;
 const LINE_EVERY_MS = 5000;
@@ -41,8 +34,7 @@ const BAR_WIDTH = 20;
 
 /** The parts of a line in the order they are dropped when the terminal is narrow: the last first. */
 function parts(label: string, report: ProgressReport, etaMs: number | null, perSecond: number | null): string[] {
-  const percent = report.total === 0 ? 100 : Math.floor((report.done / report.total) * 100);
-  const out = [`${label}`, `${percent}%`];
+  const out = [`${label}`, `${percentDone(report.done, report.total)}%`];
   if (etaMs !== null && report.done < report.total) out.push(`ETA ${formatDuration(etaMs)}`);
   out.push(`${report.done.toLocaleString('en')}/${report.total.toLocaleString('en')} subproblems`);
   if (report.solutions !== null) out.push(`${report.solutions.toLocaleString('en')} solutions`);
@@ -72,18 +64,24 @@ export function barLine(
   return line.length > room ? line.slice(0, room) : line;
 }
 
-export function progressView(stream: Output, mode: ProgressMode, label: string): ProgressView {
+/** `now`: the clock the lines are spaced and the rate is measured by, in milliseconds. */
+export function progressView(
+  stream: Terminal,
+  mode: ProgressMode,
+  label: string,
+  now: () => number = () => performance.now(),
+): ProgressView {
   if (mode === 'none') return { update() {}, end() {} };
   const onTerminal = mode === 'bar' && stream.isTTY === true;
-  const started = performance.now();
+  const started = now();
   const eta = new EtaEstimate();
   let last: ProgressReport | null = null;
   let drawnAt = -Infinity;
   let drawn = false;
 
-  const draw = (report: ProgressReport, now: number) => {
-    const etaMs = eta.remainingMs(report.done, report.total, now);
-    const perSecond = eta.perSecond(now);
+  const draw = (report: ProgressReport, at: number) => {
+    const etaMs = eta.remainingMs(report.done, report.total, at);
+    const perSecond = eta.perSecond(at);
     if (mode === 'json') {
       return `${JSON.stringify({
         progress: label,
@@ -92,7 +90,7 @@ export function progressView(stream: Output, mode: ProgressMode, label: string):
         solutions: report.solutions === null ? null : String(report.solutions),
         perSecond: perSecond === null ? 0 : Number(perSecond.toFixed(2)),
         etaMs: etaMs === null ? null : Math.round(etaMs),
-        elapsedMs: Math.round(now - started),
+        elapsedMs: Math.round(at - started),
       })}\n`;
     }
     if (onTerminal) return `\r${barLine(label, report, etaMs, perSecond, stream.columns ?? 80)}\x1b[K`;
@@ -102,22 +100,20 @@ export function progressView(stream: Output, mode: ProgressMode, label: string):
 
   return {
     update(report) {
-      const now = performance.now();
-      eta.observe(report.done, now);
+      const at = now();
+      eta.observe(report.done, at);
       last = report;
       // Plain lines wait a whole interval before the first: a short count writes only its last.
-      if (!onTerminal && mode !== 'json' && drawnAt === -Infinity) drawnAt = now;
-      if (now - drawnAt < every) return;
-      drawnAt = now;
-      stream.write(draw(report, now));
+      if (!onTerminal && mode !== 'json' && drawnAt === -Infinity) drawnAt = at;
+      if (at - drawnAt < every) return;
+      drawnAt = at;
+      stream.write(draw(report, at));
       drawn = true;
     },
     end() {
       if (onTerminal) {
         if (drawn) stream.write('\r\x1b[K');
-      } else if (last !== null) stream.write(draw(last, performance.now()));
+      } else if (last !== null) stream.write(draw(last, now()));
     },
   };
 }
-
-export { formatDuration, progressSummary };
