@@ -1,19 +1,12 @@
 // What the command line echoes of what it was given: at most about a hundred characters of any
 // value, and never a character a terminal would act on (ESC sequences retitle or clear it);
 // values shown as typed, not as the numbers they became.
-import { spawnSync } from 'node:child_process';
+// Run in this process (test/helpers/cli.ts).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-
-function nqueens(args: string[], input = ''): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', input, timeout: 60_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+import { nqueens } from './helpers/cli.js';
 
 /** Retitles the terminal, clears it, and turns text right-to-left: what a hostile value may hold. */
 const HOSTILE = '\u001b]0;owned\u0007\u001b[2J\u202e\u009b31m';
@@ -35,8 +28,8 @@ describe('values echoed in messages', () => {
       /^nqueens: --checkpoint-every takes a duration such as 30s, 500ms, 5m or 1h, got "(.*)"\n/,
     ],
     ['a range', ['compare', HOSTILE], /^nqueens: compare takes n or a range such as 4\.\.14, got "(.*)"\n/],
-  ])('%s holding terminal controls is shown escaped', (_label, args, message) => {
-    const r = nqueens(args);
+  ])('%s holding terminal controls is shown escaped', async (_label, args, message) => {
+    const r = await nqueens(args);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(message.exec(r.stderr)![1]).toContain(ESCAPED);
@@ -60,15 +53,15 @@ describe('values echoed in messages', () => {
       (long: string) => ['8', '--checkpoint', `/nowhere/${long}`],
       /^nqueens: --checkpoint \/nowhere\/x{91}… \(100009 characters\): file name too long\n/,
     ],
-  ])('%s of 100,000 characters is cut to its first hundred', (_label, args, message) => {
-    const r = nqueens(args('x'.repeat(100_000)));
+  ])('%s of 100,000 characters is cut to its first hundred', async (_label, args, message) => {
+    const r = await nqueens(args('x'.repeat(100_000)));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stderr.length).toBeLessThan(400);
   });
 
-  it('a checkpoint path holding terminal controls is shown escaped', () => {
-    const r = nqueens(['8', '--checkpoint', `/nowhere/${HOSTILE}/cp.json`]);
+  it('a checkpoint path holding terminal controls is shown escaped', async () => {
+    const r = await nqueens(['8', '--checkpoint', `/nowhere/${HOSTILE}/cp.json`]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
       `--checkpoint /nowhere/${ESCAPED}/cp.json: the directory /nowhere/${ESCAPED} does not exist`,
@@ -76,26 +69,26 @@ describe('values echoed in messages', () => {
     expect(r.stderr).not.toMatch(UNSAFE);
   });
 
-  it("merge shows a file's name escaped and cut", () => {
+  it("merge shows a file's name escaped and cut", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'nqueens-names-'));
     const hostile = join(dir, `${HOSTILE}.json`);
     writeFileSync(hostile, 'not json\n');
-    const r = nqueens(['merge', hostile]);
+    const r = await nqueens(['merge', hostile]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`nqueens merge: ${dir}/${ESCAPED}.json:1: not a JSON line\n`);
-    const missing = nqueens(['merge', join(dir, 'y'.repeat(200))]);
+    const missing = await nqueens(['merge', join(dir, 'y'.repeat(200))]);
     expect(missing.stderr).toMatch(
       /^nqueens merge: cannot read .*y+… \(\d+ characters\): no such file or directory\n$/,
     );
   });
 
-  it('a board size beyond 2^53 is shown as typed, not as the number it rounds to', () => {
-    const r = nqueens(['9999999999999999']);
+  it('a board size beyond 2^53 is shown as typed, not as the number it rounds to', async () => {
+    const r = await nqueens(['9999999999999999']);
     expect(r).toMatchObject({
       code: 2,
       stderr: 'nqueens: n must be an integer from 1 to 32, got 9999999999999999\nRun nqueens --help for the usage.\n',
     });
-    const workers = nqueens(['8', '--workers', '9999999999999999']);
+    const workers = await nqueens(['8', '--workers', '9999999999999999']);
     expect(workers.stderr).toMatch(/^nqueens: --workers must be an integer from 1 to 256, got 9999999999999999\n/);
   });
 });
