@@ -7,7 +7,9 @@
 //   against the bitmask search alone on a smaller sample; the mirror search is extrapolated there
 //   by the growth of its time per solution from n = 16 to 17.
 // --cold: first calls in fresh processes (bench/cold-start.ts). --threads: count(n) on worker
-// threads, and how fast an abort rejects. --listing: solutions(n) streamed on both engines.
+// threads, and how fast an abort rejects; how long the calling thread is held and an abort takes
+// while long counts and compareEngines run with default options (bench/responsive.ts).
+// --listing: solutions(n) streamed on both engines.
 // --find: findSolution for large n. --gpu: each GPU kernel variant against one wasm thread
 // (bench/webgpu.ts). --engines: compareEngines in every runtime and browser of the engines tier
 // (bench/engines.ts, bench/engines-browsers.ts). Every section times the boards asked for, or its
@@ -25,6 +27,7 @@ import { countingRow, MIN_RUN_MS, median, type Row, status } from './counting.js
 import { compareInRuntimes, type EngineRow, formatRows } from './engines.js';
 import { compareInBrowsers } from './engines-browsers.js';
 import { buildNative, type NativeBuilds, packageRoot, runNative } from './native.js';
+import { measureResponsiveness } from './responsive.js';
 import { GPU_BOARDS, type GpuReport, measureGpu } from './webgpu.js';
 
 const HELP = `npm run bench [-- <n or from..to>...] [section flags] [options]
@@ -36,7 +39,9 @@ Sections (every one but --gpu and --engines when none is given):
   --kernels   counting: TS and wasm engines, the wasm and C kernels, a plain C search
               (default boards 12..17 19 20; from n = 19 on, an even sample)
   --cold      first calls in fresh processes (default 4 8 10 12 13 14, and 12 14..17 on every core)
-  --threads   count(n) on 1 and 2 worker threads, and how fast an abort rejects (default 16)
+  --threads   count(n) on 1 and 2 worker threads, and how fast an abort rejects (default 16);
+              how long the calling thread is held, and an abort takes, in long counts and
+              compareEngines with default options
   --listing   solutions(n) streamed on both engines (default 14; boards above 15 are left out)
   --find      findSolution(n) for n = 1,000,000 and 10,000,000 (no boards)
   --gpu       each GPU kernel variant against one wasm thread (default 16..21; from n = 19 on,
@@ -288,6 +293,7 @@ async function main(): Promise<void> {
   const listing = run('listing') ? listingBoards.map((n) => measureListing(n, runs)) : null;
   const threads: Awaited<ReturnType<typeof measureThreads>>[] | null = run('threads') ? [] : null;
   if (threads !== null) for (const n of boards ?? DEFAULT_BOARDS.threads) threads.push(await measureThreads(n, runs));
+  const responsive = run('threads') ? await measureResponsiveness(runs, status) : null;
   const find = run('find') ? [1_000_000, 10_000_000].map((n) => ({ n, ms: measureFind(n, runs) })) : null;
   const coldStart = run('cold')
     ? measureCold(boards ?? DEFAULT_BOARDS.cold, boards ?? DEFAULT_BOARDS.coldCores, coldRuns)
@@ -305,6 +311,7 @@ async function main(): Promise<void> {
       kernels,
       listing,
       threads,
+      responsive,
       findSolution: find,
       coldStart,
       gpu,
@@ -345,6 +352,14 @@ async function main(): Promise<void> {
           formatMs(t.abortMs),
         ]),
       )}\n(abort ms: from controller.abort(), halfway through count(n) on 2 threads, to the rejection)\n`,
+    );
+  }
+  if (responsive !== null) {
+    process.stdout.write(
+      `\n${formatTable(
+        ['calling thread, default options', 'longest gap ms', 'abort ms', 'longest abort ms'],
+        responsive.map((r) => [r.what, formatMs(r.longestGapMs), formatMs(r.abortMs), formatMs(r.longestAbortMs)]),
+      )}\n(gap: the longest time between two ticks of a 1 ms timer while the work ran; abort: from controller.abort(), after 600 ms, to the rejection; ${runs} run${runs === 1 ? '' : 's'} each; the promise is 100 ms for both)\n`,
     );
   }
   if (find !== null)

@@ -1,31 +1,53 @@
 // Checkpoints and resume on the async API: a count interrupted at any moment, on any path, and
 // resumed from its checkpoint gives exactly the uninterrupted answer; a checkpoint of another
 // count, of another format, or edited, is refused with a RangeError that names the field.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type Checkpoint, type CountOptions, count } from '../src/index.js';
 import { ENGINES } from './helpers/engines.js';
 import { knownCounts } from './helpers/known-counts.js';
 import { randomInt, seededRandom } from './helpers/random.js';
 
-/** Counts, aborting after `ms`; the checkpoint given at the abort (as JSON read back), or the result if it finished first. */
-async function interrupted(n: number, options: CountOptions, ms: number) {
+/** The time limit of a test that counts n = 16 on one thread: a second or two each on the 2-core development machine. */
+const SIXTEEN_LIMIT = 20_000;
+
+/** Where a count is interrupted: once `share` of what was left when it started is finished, and `turns` turns of the event loop later. */
+interface Moment {
+  share: number;
+  turns: number;
+}
+
+/** The first subproblem finished, at once: a checkpoint with something done. */
+const SOON: Moment = { share: 0, turns: 0 };
+
+/** Counts, aborting at `moment`; the checkpoint given at the abort (as JSON read back), or the result if it finished first. */
+async function interrupted(n: number, options: CountOptions, moment: Moment = SOON) {
   const controller = new AbortController();
   let last: Checkpoint | undefined;
-  const timer = setTimeout(() => controller.abort(new Error('interrupted')), ms);
+  let threshold: number | undefined;
+  const abortAfter = (turns: number) => {
+    if (turns === 0) controller.abort(new Error('interrupted'));
+    else setImmediate(() => abortAfter(turns - 1));
+  };
   try {
     const result = await count(n, {
       ...options,
       signal: controller.signal,
       onCheckpoint: (c) => (last = c),
       checkpointEveryMs: 5,
+      onProgress: ({ done, total }) => {
+        // The first report is where the count starts: 0, or what a resumed checkpoint had done.
+        if (threshold === undefined) threshold = done + Math.max(1, Math.floor(moment.share * (total - done)));
+        else if (done >= threshold && threshold !== -1) {
+          threshold = -1;
+          abortAfter(moment.turns);
+        }
+      },
     });
     return { result, checkpoint: undefined };
   } catch (error) {
     expect((error as Error).message).toBe('interrupted');
     // What a caller would have written to a file.
     return { result: undefined, checkpoint: JSON.parse(JSON.stringify(last)) as Checkpoint };
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -46,8 +68,11 @@ describe.each(ENGINES)('engine %s', (engine) => {
         let spent = 0;
         // Interrupted up to three times, each at a random moment, then left to finish.
         for (;;) {
-          const ms = interruptions < 3 ? randomInt(random, 5, engine === 'js' && n === 16 ? 900 : 250) : 1e9;
-          const { result, checkpoint } = await interrupted(n, { ...options, resume }, ms);
+          const moment = { share: random() * 0.9, turns: randomInt(random, 0, 5) };
+          const { result, checkpoint } =
+            interruptions < 3
+              ? await interrupted(n, { ...options, resume }, moment)
+              : { result: await count(n, { ...options, resume }), checkpoint: undefined };
           if (result !== undefined) {
             expect({ n, total: BigInt(result.total), unique: BigInt(result.unique!) }).toEqual({ n, ...known });
             expect(result.resumed).toBe(resume !== undefined);
@@ -62,44 +87,74 @@ describe.each(ENGINES)('engine %s', (engine) => {
         }
       }
     },
+    // The count goes on to its end after the interruptions: the TS kernel counts n = 16 in 10 s or
+    // more on one core of the 2-core development machine.
+    60_000,
   );
 });
 
 describe('checkpoints', () => {
-  it('are plain JSON, with a partial total and unique count that only grow, and come at the interval while the count runs', async () => {
-    const seen: Checkpoint[] = [];
-    const result = await count(16, { workers: 1, onCheckpoint: (c) => seen.push(c), checkpointEveryMs: 20 });
-    expect(seen.length).toBeGreaterThan(3);
-    for (const c of seen) expect(JSON.parse(JSON.stringify(c))).toEqual(c);
-    const totals = seen.map((c) => BigInt(c.total));
-    for (let i = 1; i < totals.length; i++) expect(totals[i]).toBeGreaterThanOrEqual(totals[i - 1]);
-    expect(totals.at(-1)!).toBeLessThanOrEqual(BigInt(result.total));
-    expect(Object.keys(seen[0]).sort()).toEqual([
-      'checksum',
-      'done',
-      'elapsedMs',
-      'n',
-      'placed',
-      'plan',
-      'shard',
-      'total',
-      'unique',
-      'version',
-    ]);
-  });
+  it(
+    'are plain JSON, with a partial total and unique count that only grow, and come at the interval while the count runs',
+    async () => {
+      // The interval's timer runs on a clock the test moves: 10 ms at every progress report.
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      const seen: Checkpoint[] = [];
+      let reports = 0;
+      let result: Awaited<ReturnType<typeof count>>;
+      try {
+        result = await count(16, {
+          workers: 1,
+          onCheckpoint: (c) => seen.push(c),
+          checkpointEveryMs: 20,
+          onProgress: () => {
+            reports++;
+            vi.advanceTimersByTime(10);
+          },
+        });
+      } finally {
+        vi.useRealTimers();
+      }
+      // One every other report, and the finished count's.
+      expect(reports).toBeGreaterThan(6);
+      expect(seen.length).toBe(Math.floor(reports / 2) + 1);
+      for (const c of seen) expect(JSON.parse(JSON.stringify(c))).toEqual(c);
+      const totals = seen.map((c) => BigInt(c.total));
+      for (let i = 1; i < totals.length; i++) expect(totals[i]).toBeGreaterThanOrEqual(totals[i - 1]);
+      expect(totals[0]).toBeLessThan(BigInt(result.total));
+      expect(totals.at(-1)!).toBe(BigInt(result.total));
+      expect(Object.keys(seen[0]).sort()).toEqual([
+        'checksum',
+        'done',
+        'elapsedMs',
+        'n',
+        'placed',
+        'plan',
+        'shard',
+        'total',
+        'unique',
+        'version',
+      ]);
+    },
+    SIXTEEN_LIMIT,
+  );
 
-  it('of a count with placed queens and of a shard resume to the same answer', async () => {
-    for (const extra of [{ placed: [[3, 5]] as [number, number][] }, { shard: { index: 2, count: 5 } }]) {
-      const whole = await count(16, extra);
-      const { checkpoint } = await interrupted(16, { ...extra, workers: 1 }, 100);
-      expect(checkpoint!.unique).toBeNull();
-      expect(await count(16, { ...extra, resume: checkpoint })).toMatchObject({
-        total: whole.total,
-        unique: null,
-        resumed: true,
-      });
-    }
-  });
+  it(
+    'of a count with placed queens and of a shard resume to the same answer',
+    async () => {
+      for (const extra of [{ placed: [[3, 5]] as [number, number][] }, { shard: { index: 2, count: 5 } }]) {
+        const whole = await count(16, extra);
+        const { checkpoint } = await interrupted(16, { ...extra, workers: 1 });
+        expect(checkpoint!.unique).toBeNull();
+        expect(await count(16, { ...extra, resume: checkpoint })).toMatchObject({
+          total: whole.total,
+          unique: null,
+          resumed: true,
+        });
+      }
+    },
+    SIXTEEN_LIMIT,
+  );
 
   it('an onCheckpoint that throws rejects the count with what it threw', async () => {
     const failure = { reason: 'disk full' };
@@ -154,7 +209,7 @@ describe('the checkpoint of a finished count', () => {
 
 describe('resuming from a checkpoint of another count, another format, or an edited one', () => {
   async function checkpointOf(n: number, options: CountOptions = {}): Promise<Checkpoint> {
-    const { checkpoint } = await interrupted(n, { ...options, workers: 1 }, 150);
+    const { checkpoint } = await interrupted(n, { ...options, workers: 1 });
     return checkpoint!;
   }
 
@@ -339,7 +394,7 @@ describe('checkpoints kept in JSON stores', () => {
     'of %s resume after their keys are sorted and the text pretty-printed, to the exact count',
     async (_label, extra) => {
       const whole = await count(16, extra);
-      const { checkpoint } = await interrupted(16, { ...extra, workers: 1 }, 60);
+      const { checkpoint } = await interrupted(16, { ...extra, workers: 1 });
       expect(checkpoint).toBeDefined();
       const text = sortedKeys(checkpoint, 2);
       // The store really did reorder them: the shard's and plan's keys come back in another order.
@@ -348,49 +403,58 @@ describe('checkpoints kept in JSON stores', () => {
       const resumed = await count(16, { ...extra, resume: JSON.parse(text) });
       expect(resumed).toMatchObject({ total: whole.total, unique: whole.unique, resumed: true });
     },
+    SIXTEEN_LIMIT,
   );
 });
 
 describe('resume takes a copy of the checkpoint when the call is made', () => {
-  it('changing the finished ranges after the call, to all of them or past the plan, changes nothing: the count is exact', async () => {
-    const { checkpoint } = await interrupted(16, { workers: 1 }, 150);
-    for (const edit of [
-      (c: { done: number[][]; plan: { subproblems: number } }) => (c.done[0][1] = c.plan.subproblems),
-      (c: { done: number[][]; plan: { subproblems: number } }) =>
-        c.done.push([c.plan.subproblems + 5, c.plan.subproblems + 9]),
-      (c: { total: string }) => (c.total = '0'),
-    ]) {
-      const mine = JSON.parse(JSON.stringify(checkpoint));
-      const promise = count(16, { workers: 1, resume: mine });
-      edit(mine);
-      expect(await promise).toMatchObject({ total: 14772512, unique: 1846955, resumed: true });
-    }
-  });
+  it(
+    'changing the finished ranges after the call, to all of them or past the plan, changes nothing: the count is exact',
+    async () => {
+      const { checkpoint } = await interrupted(16, { workers: 1 });
+      for (const edit of [
+        (c: { done: number[][]; plan: { subproblems: number } }) => (c.done[0][1] = c.plan.subproblems),
+        (c: { done: number[][]; plan: { subproblems: number } }) =>
+          c.done.push([c.plan.subproblems + 5, c.plan.subproblems + 9]),
+        (c: { total: string }) => (c.total = '0'),
+      ]) {
+        const mine = JSON.parse(JSON.stringify(checkpoint));
+        const promise = count(16, { workers: 1, resume: mine });
+        edit(mine);
+        expect(await promise).toMatchObject({ total: 14772512, unique: 1846955, resumed: true });
+      }
+    },
+    SIXTEEN_LIMIT,
+  );
 
-  it("reads each field of the caller's object once, so a getter cannot give the check one value and the count another", async () => {
-    const { checkpoint } = await interrupted(16, { workers: 1 }, 150);
-    const reads = new Map<string, number>();
-    const tricky = {} as Record<string, unknown>;
-    for (const [key, value] of Object.entries(checkpoint!)) {
-      let first = true;
-      Object.defineProperty(tricky, key, {
-        enumerable: true,
-        get() {
-          reads.set(key, (reads.get(key) ?? 0) + 1);
-          // The first read gets the real value; any later one a forged total or an empty plan.
-          if (first) {
-            first = false;
-            return value;
-          }
-          return key === 'total' ? '999999999' : key === 'done' ? [] : value;
-        },
+  it(
+    "reads each field of the caller's object once, so a getter cannot give the check one value and the count another",
+    async () => {
+      const { checkpoint } = await interrupted(16, { workers: 1 });
+      const reads = new Map<string, number>();
+      const tricky = {} as Record<string, unknown>;
+      for (const [key, value] of Object.entries(checkpoint!)) {
+        let first = true;
+        Object.defineProperty(tricky, key, {
+          enumerable: true,
+          get() {
+            reads.set(key, (reads.get(key) ?? 0) + 1);
+            // The first read gets the real value; any later one a forged total or an empty plan.
+            if (first) {
+              first = false;
+              return value;
+            }
+            return key === 'total' ? '999999999' : key === 'done' ? [] : value;
+          },
+        });
+      }
+      expect(await count(16, { workers: 1, resume: tricky as unknown as Checkpoint })).toMatchObject({
+        total: 14772512,
+        resumed: true,
       });
-    }
-    expect(await count(16, { workers: 1, resume: tricky as unknown as Checkpoint })).toMatchObject({
-      total: 14772512,
-      resumed: true,
-    });
-    expect([...reads.values()].every((times) => times === 1)).toBe(true);
-    expect([...reads.keys()].sort()).toEqual(Object.keys(checkpoint!).sort());
-  });
+      expect([...reads.values()].every((times) => times === 1)).toBe(true);
+      expect([...reads.keys()].sort()).toEqual(Object.keys(checkpoint!).sort());
+    },
+    SIXTEEN_LIMIT,
+  );
 });

@@ -3,7 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { describe, expect, it, vi } from 'vitest';
 import { countExact, countExactSync } from '../src/count.js';
 import { count } from '../src/index.js';
 import { plan } from '../src/plan/plan.js';
@@ -131,23 +132,50 @@ describe('worker pool', () => {
     }
   });
 
-  it('an abort mid-run rejects with the reason quickly and stops the workers', async () => {
-    const controller = new AbortController();
-    const reason = new Error('enough');
-    let abortedAt = 0;
-    const promise = count(18, {
-      workers: 2,
-      signal: controller.signal,
-      onProgress: ({ done }) => {
-        if (done >= 50 && abortedAt === 0) {
-          abortedAt = performance.now();
-          controller.abort(reason);
-        }
-      },
+  it('an abort mid-run rejects with the reason, sends no thread more of the count, and stops the threads still counting it', async () => {
+    // What the pool sends its threads and hears from them, seen on Node's Worker class itself.
+    const sent = new Map<Worker, number>();
+    const answered = new Map<Worker, number>();
+    const stopped = new Set<Worker>();
+    const { postMessage, emit, terminate } = Worker.prototype;
+    vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (this: Worker, ...args) {
+      if ((args[0] as { type?: string }).type === 'count') sent.set(this, (sent.get(this) ?? 0) + 1);
+      return postMessage.apply(this, args);
     });
-    await expect(promise).rejects.toBe(reason);
-    // n = 18 takes a minute on two threads: rejecting within a second shows the work stopped.
-    expect(performance.now() - abortedAt).toBeLessThan(1000);
+    vi.spyOn(Worker.prototype, 'emit').mockImplementation(function (this: Worker, ...args) {
+      if (args[0] === 'message' && (args[1] as { type?: string }).type === 'counted')
+        answered.set(this, (answered.get(this) ?? 0) + 1);
+      return emit.apply(this, args);
+    });
+    vi.spyOn(Worker.prototype, 'terminate').mockImplementation(function (this: Worker) {
+      stopped.add(this);
+      return terminate.apply(this);
+    });
+    try {
+      const controller = new AbortController();
+      const reason = new Error('enough');
+      let busyAtAbort: Worker[] | undefined;
+      let sentAtAbort = 0;
+      const promise = count(18, {
+        workers: 2,
+        signal: controller.signal,
+        onProgress: ({ done }) => {
+          if (done >= 50 && busyAtAbort === undefined) {
+            busyAtAbort = [...sent].filter(([worker, n]) => n > (answered.get(worker) ?? 0)).map(([worker]) => worker);
+            sentAtAbort = [...sent.values()].reduce((a, b) => a + b, 0);
+            controller.abort(reason);
+          }
+        },
+      });
+      // n = 18 takes a minute on two threads: the abort comes long before its end.
+      await expect(promise).rejects.toBe(reason);
+      expect([...sent.values()].reduce((a, b) => a + b, 0)).toBe(sentAtAbort);
+      // With two threads and a single count, the one that did not just answer holds ranges of it.
+      expect(busyAtAbort!.length).toBeGreaterThanOrEqual(Math.min(2, cores) - 1);
+      for (const worker of busyAtAbort!) expect(stopped.has(worker)).toBe(true);
+    } finally {
+      vi.restoreAllMocks();
+    }
     expect((await count(12, { workers: 2 })).total).toBe(14200);
   });
 
