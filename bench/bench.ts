@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { formatMs, formatTable } from '../src/cli/table.js';
-import { countExact } from '../src/count.js';
+import { count } from '../src/count.js';
 import { findSolution } from '../src/find-solution.js';
 import { solutions } from '../src/solutions.js';
 import { cold, coldPinned } from './cold-start.js';
@@ -137,7 +137,7 @@ function measureListing(n: number, runs: number): Listing {
 
 /** count(n) on one and on two worker threads (warm pool), and how long an abort halfway through takes to reject. */
 async function measureThreads(n: number, runs: number) {
-  const timed = async (workers: number) => (await countExact(n, { workers })).elapsedMs;
+  const timed = async (workers: number) => (await count(n, { workers })).elapsedMs;
   await timed(1);
   await timed(2);
   const one: number[] = [];
@@ -153,7 +153,7 @@ async function measureThreads(n: number, runs: number) {
       abortedAt = performance.now();
       controller.abort();
     }, median(two) / 2);
-    await countExact(n, { workers: 2, signal: controller.signal }).catch(() => undefined);
+    await count(n, { workers: 2, signal: controller.signal }).catch(() => undefined);
     aborts.push(abortedAt === 0 ? 0 : performance.now() - abortedAt);
   }
   status('');

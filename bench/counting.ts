@@ -5,9 +5,10 @@
 // count; rounds alternate between the competitors; medians of the rounds.
 
 import { BATCH, RESULT_COMPLETIONS, RESULT_WORDS, SUBPROBLEM_BYTES } from '../assembly/layout.js';
-import { countExactSync } from '../src/count.js';
-import type { Subproblems } from '../src/plan/subproblem.js';
-import { UNBOUNDED } from '../src/run/count-range.js';
+import { countSync } from '../src/count.js';
+import { UNBOUNDED } from '../src/kernel/count-range.js';
+import type { Subproblems } from '../src/kernel/subproblems.js';
+import type { CountSyncOptions } from '../src/types.js';
 import { type BenchKernelExports, benchKernel } from './bench-kernel.js';
 import { BUILD_DIR, type NativeBuilds, runNative } from './native.js';
 import { countSubproblems, writeSubproblemsFile } from './subproblems.js';
@@ -98,16 +99,16 @@ export function countingRow(n: number, shards: number, runs: number, native: Nat
   const list = countSubproblems(n, shard);
   const file = `${BUILD_DIR}/subproblems-${n}-${shards}.bin`;
   writeSubproblemsFile(file, n, list);
-  const options = shard === null ? { engine: 'wasm' } : { engine: 'wasm', shard };
-  const reference = countExactSync(n, options);
+  const options: CountSyncOptions = shard === null ? { engine: 'wasm' } : { engine: 'wasm', shard };
+  const reference = countSync(n, options).exact;
   const check = (what: string, total: bigint) => {
     if (total !== reference.total) throw new Error(`${what} counted ${total} at n = ${n}, expected ${reference.total}`);
   };
   const timers: Record<string, () => number> = {
     wasm: () =>
       perPass(() => {
-        const r = countExactSync(n, options);
-        check('wasm', r.total);
+        const r = countSync(n, options);
+        check('wasm', r.exact.total);
         return r.elapsedMs;
       }),
     'wasm kernel': () =>
@@ -120,8 +121,8 @@ export function countingRow(n: number, shards: number, runs: number, native: Nat
   if (shard === null) {
     timers.TS = () =>
       perPass(() => {
-        const r = countExactSync(n, { engine: 'js' });
-        check('TS', r.total);
+        const r = countSync(n, { engine: 'js' });
+        check('TS', r.exact.total);
         return r.elapsedMs;
       });
   }
@@ -158,7 +159,7 @@ export function countingRow(n: number, shards: number, runs: number, native: Nat
     status(`n = ${n}: the bitmask search alone on shard 0/${shards * checkFactor}`);
     const small = countSubproblems(n, { index: 0, count: shards * checkFactor });
     const second = wasmKernelRun(kernel, n, small, 'bitmask only').total;
-    const first = countExactSync(n, { shard: { index: 0, count: shards * checkFactor } }).total;
+    const first = countSync(n, { shard: { index: 0, count: shards * checkFactor } }).exact.total;
     if (first !== second)
       throw new Error(
         `n = ${n}, shard 0/${shards * checkFactor}: ${first} counted, the bitmask search alone ${second}`,

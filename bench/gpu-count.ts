@@ -1,5 +1,5 @@
 // A count on the GPU with a given kernel variant, as the 'webgpu' engine runs it (plan, job,
-// run/on-gpu.ts), timed as a caller sees it: from the plan to the result. Used in Node, and in the
+// run/count-on-gpu.ts), timed as a caller sees it: from the plan to the result. Used in Node, and in the
 // page the GPU section builds for Chromium where Node has no adapter.
 
 import { acquireKernel, releaseKernel } from '../src/kernel/instances.js';
@@ -7,8 +7,8 @@ import { resolveEngine } from '../src/kernel/select.js';
 import { acquireGpu } from '../src/kernel/webgpu/device.js';
 import type { KernelVariant } from '../src/kernel/webgpu/variants.js';
 import { plan } from '../src/plan/plan.js';
+import { countOnGpu } from '../src/run/count-on-gpu.js';
 import { Job } from '../src/run/job.js';
-import { countOnGpu } from '../src/run/on-gpu.js';
 
 export interface GpuCount {
   /** Solutions of the sample, as a decimal string (it crosses from a page as JSON). */
@@ -21,7 +21,7 @@ export async function countOnVariant(n: number, variant: KernelVariant, shards: 
   const started = performance.now();
   const p = plan(n, null, shards === 1 ? null : { index: 0, count: shards });
   const gpu = await acquireGpu();
-  const job = new Job(p, {});
+  const job = new Job(p.subproblems.count, {});
   const kernel = await acquireKernel((await resolveEngine('wasm')).engine);
   const running = countOnGpu(job, p, gpu, kernel, variant).catch((error: unknown) => job.fail(error));
   try {

@@ -13,8 +13,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { countExactSync } from '../src/count.js';
+import { countSync } from '../src/count.js';
 import { KERNEL_VARIANTS, type KernelVariant } from '../src/kernel/webgpu/variants.js';
+import type { CountSyncOptions } from '../src/types.js';
 import { median, status } from './counting.js';
 import { countOnVariant, type GpuCount, gpuAdapter } from './gpu-count.js';
 import { packageRoot } from './native.js';
@@ -58,14 +59,15 @@ type Counter = (n: number, variant: KernelVariant, shards: number) => Promise<Gp
 
 /** One wasm thread on shard 0 of `shards` of n: ms per count (median of `runs` passes) and its solutions. */
 function timeWasm(n: number, shards: number, runs: number): { ms: number; solutions: bigint } {
-  const options = shards === 1 ? { engine: 'wasm' } : { engine: 'wasm', shard: { index: 0, count: shards } };
-  const solutions = countExactSync(n, options).total;
+  const options: CountSyncOptions =
+    shards === 1 ? { engine: 'wasm' } : { engine: 'wasm', shard: { index: 0, count: shards } };
+  const solutions = countSync(n, options).exact.total;
   const passes: number[] = [];
   for (let round = 0; round < runs; round++) {
     let elapsed = 0;
     let counts = 0;
     do {
-      elapsed += countExactSync(n, options).elapsedMs;
+      elapsed += countSync(n, options).elapsedMs;
       counts++;
     } while (elapsed < MIN_WASM_MS);
     passes.push(elapsed / counts);

@@ -13,8 +13,8 @@
 
 import { isDecimalCount, MAX_COUNT_DIGITS } from './decimal-count.js';
 import { ArgumentRangeError, ArgumentTypeError } from './errors.js';
+import type { Subproblems } from './kernel/subproblems.js';
 import type { Plan } from './plan/plan.js';
-import type { Subproblems } from './plan/subproblem.js';
 import { quote } from './quote.js';
 import type { ResumeState } from './run/job.js';
 import type { Checkpoint, Queen, Shard } from './types.js';

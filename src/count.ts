@@ -1,18 +1,20 @@
-// count, countSync and totalNQueens: validate, plan, count in this thread and/or on the pool, and
-// report the merged counts.
+// count, countSync and totalNQueens: validate, plan, count in this thread, on the pool or on the
+// GPU, and report the merged counts.
 
 import { makeCheckpoint, readCheckpoint, resumeState } from './checkpoint.js';
+import { abortReason } from './errors.js';
+import { countWhole } from './kernel/count-range.js';
 import { acquireKernel, acquireKernelSync, releaseKernel } from './kernel/instances.js';
+import type { Kernel } from './kernel/kernel.js';
 import { type ResolvedEngine, resolveEngine, resolveEngineSync } from './kernel/select.js';
+import type { Tally } from './kernel/tally.js';
 import { type Plan, plan } from './plan/plan.js';
 import { threadsFor } from './pool/policy.js';
 import { countOnPool } from './pool/pool.js';
-import { RangeCounter } from './run/count-range.js';
-import { loadGpuEngine } from './run/gpu-engine.js';
-import { countInThread, fitsOneSlice } from './run/in-thread.js';
-import { abortReason, Job } from './run/job.js';
-import type { Tally } from './run/tally.js';
-import type { Checkpoint, CountOptions, CountResult, CountSyncOptions, Engine, ExactCounts } from './types.js';
+import { countInThread, fitsOneSlice } from './run/count-in-thread.js';
+import { Job } from './run/job.js';
+import { loadGpuEngine } from './run/load-gpu-engine.js';
+import type { CountOptions, CountResult, CountSyncOptions, Engine, ExactCounts } from './types.js';
 import {
   checkCallback,
   checkCheckpointEvery,
@@ -38,21 +40,6 @@ const COUNT_OPTIONS = [
   'onCheckpoint',
   'checkpointEveryMs',
 ] as const;
-
-/** The exact counts, before they are narrowed to numbers for the public result. */
-export interface ExactCount {
-  n: number;
-  total: bigint;
-  unique: bigint | null;
-  engine: Engine;
-  /** Why the default engine fell back to TypeScript; null where it did not. */
-  fallbackReason: string | null;
-  workers: number;
-  elapsedMs: number;
-  resumed: boolean;
-  /** The checkpoint of the finished count: resuming from it gives this result at once. */
-  finished(): Checkpoint;
-}
 
 // Without options there is nothing more to check, and (on a first call) no more code to compile.
 
@@ -111,15 +98,8 @@ interface Run {
   readonly resumed: boolean;
 }
 
-function exact(p: Plan, tally: Tally, run: Run): ExactCount {
-  const all = p.subproblems.count;
-  const elapsedMs = run.elapsedMs;
-  const finished = () => makeCheckpoint(p, { done: all === 0 ? [] : [[0, all]], tally, elapsedMs });
-  return { n: p.n, total: tally.total, unique: p.countsUnique ? tally.unique : null, ...run, finished };
-}
-
-/** The exact counts of a result; as JSON, decimal strings (JSON has no bigint). */
-class Exact implements ExactCounts {
+/** A result's exact counts, bigints that JSON.stringify writes as decimal strings (JSON has no bigint). */
+class BigintCounts implements ExactCounts {
   constructor(
     readonly total: bigint,
     readonly unique: bigint | null,
@@ -130,52 +110,33 @@ class Exact implements ExactCounts {
   }
 }
 
-export function toResult(count: ExactCount): CountResult {
-  const { n, total, unique, engine, fallbackReason, workers, elapsedMs, resumed } = count;
+/** The public result of a count of `p` that added up to `tally`. */
+function resultOf(p: Plan, tally: Tally, run: Run): CountResult {
+  const unique = p.countsUnique ? tally.unique : null;
   return {
-    n,
-    total: Number(total),
+    n: p.n,
+    total: Number(tally.total),
     unique: unique === null ? null : Number(unique),
-    exact: new Exact(total, unique),
-    engine,
-    ...(fallbackReason !== null && { fallbackReason }),
-    workers,
-    elapsedMs,
-    resumed,
+    exact: new BigintCounts(tally.total, unique),
+    engine: run.engine,
+    ...(run.fallbackReason !== null && { fallbackReason: run.fallbackReason }),
+    workers: run.workers,
+    elapsedMs: run.elapsedMs,
+    resumed: run.resumed,
   };
 }
 
-/** countSync with exact (BigInt) counts; for the CLI and the tests. */
-export function countExactSync(n: unknown, options?: unknown): ExactCount {
-  const started = performance.now();
-  const request = checkSyncRequest(n, options);
-  const p = plan(request.n, request.placed, request.shard);
-  const { engine, fallbackReason } = resolveEngineSync(request.engine);
-  const kernel = acquireKernelSync(engine);
-  try {
-    const tally = new RangeCounter(kernel, p.n, p.subproblems, p.countsUnique, 0, p.subproblems.count).run();
-    return exact(p, tally, {
-      engine,
-      fallbackReason,
-      workers: 1,
-      elapsedMs: performance.now() - started,
-      resumed: false,
-    });
-  } finally {
-    releaseKernel(kernel);
-  }
-}
-
-/** count with exact (BigInt) counts; for the CLI and the tests. */
-export async function countExact(n: unknown, options?: unknown): Promise<ExactCount> {
+/** Counts the solutions of the n-queens puzzle (n from 1 to 32). */
+export async function count(n: number, options?: CountOptions): Promise<CountResult> {
   const startedAt = performance.now();
   const request = checkRequest(n, options);
   const { signal, onCheckpoint } = request;
   if (signal?.aborted) throw abortReason(signal);
   const p = plan(request.n, request.placed, request.shard);
   const resume = request.resume === undefined ? undefined : resumeState(p, request.resume);
+  const resumed = resume !== undefined;
   const start = () =>
-    new Job(p, {
+    new Job(p.subproblems.count, {
       signal,
       onProgress: request.onProgress,
       resume,
@@ -189,20 +150,26 @@ export async function countExact(n: unknown, options?: unknown): Promise<ExactCo
     const job = start();
     countWithGpu(job, p, gpu);
     const tally = await job.promise;
-    return exact(p, tally, {
+    return resultOf(p, tally, {
       engine: 'webgpu',
       fallbackReason: null,
       workers: 1,
       elapsedMs: job.elapsedMs,
-      resumed: resume !== undefined,
+      resumed,
     });
   }
   const resolved = await resolveEngine(request.engine);
-  const { engine, fallbackReason } = resolved;
   const threads = threadsFor(p, request.workers);
-  if (threads.pool === 0 && fitsOneSlice(p, engine) && !request.onProgress && !onCheckpoint && !resume) {
+  if (
+    threads.pool === 0 &&
+    fitsOneSlice(p.freeRows, resolved.engine) &&
+    !request.onProgress &&
+    !onCheckpoint &&
+    !resumed
+  ) {
     return countInOneSlice(p, resolved, signal, startedAt);
   }
+  const { engine } = resolved;
   const job = start();
   const participants = threads.pool + (threads.inThread ? 1 : 0);
   if (threads.pool > 0) countOnPool(job, p, engine, threads.pool, !threads.inThread);
@@ -219,7 +186,7 @@ export async function countExact(n: unknown, options?: unknown): Promise<ExactCo
   const tally = await job.promise;
   // The threads that counted: fewer than planned where the host refused to start some.
   const workers = Math.max(1, job.threads);
-  return exact(p, tally, { engine, fallbackReason, workers, elapsedMs: job.elapsedMs, resumed: resume !== undefined });
+  return resultOf(p, tally, { ...resolved, workers, elapsedMs: job.elapsedMs, resumed });
 }
 
 /**
@@ -231,25 +198,32 @@ async function countInOneSlice(
   resolved: ResolvedEngine,
   signal: AbortSignal | undefined,
   startedAt: number,
-): Promise<ExactCount> {
+): Promise<CountResult> {
   const kernel = await acquireKernel(resolved.engine);
+  if (signal?.aborted) {
+    releaseKernel(kernel);
+    throw abortReason(signal);
+  }
+  return countInOnePiece(p, kernel, resolved, startedAt);
+}
+
+/** The whole plan counted on `kernel` without a pause, which then goes back. */
+function countInOnePiece(p: Plan, kernel: Kernel, resolved: ResolvedEngine, startedAt: number): CountResult {
   try {
-    if (signal?.aborted) throw abortReason(signal);
-    const tally = new RangeCounter(kernel, p.n, p.subproblems, p.countsUnique, 0, p.subproblems.count).run();
-    return exact(p, tally, { ...resolved, workers: 1, elapsedMs: performance.now() - startedAt, resumed: false });
+    const tally = countWhole(kernel, p);
+    return resultOf(p, tally, { ...resolved, workers: 1, elapsedMs: performance.now() - startedAt, resumed: false });
   } finally {
     releaseKernel(kernel);
   }
 }
 
-/** Counts the solutions of the n-queens puzzle (n from 1 to 32). */
-export async function count(n: number, options?: CountOptions): Promise<CountResult> {
-  return toResult(await countExact(n, options));
-}
-
 /** count() in the calling thread, blocking until done. */
 export function countSync(n: number, options?: CountSyncOptions): CountResult {
-  return toResult(countExactSync(n, options));
+  const startedAt = performance.now();
+  const request = checkSyncRequest(n, options);
+  const p = plan(request.n, request.placed, request.shard);
+  const resolved = resolveEngineSync(request.engine);
+  return countInOnePiece(p, acquireKernelSync(resolved.engine), resolved, startedAt);
 }
 
 /** The number of solutions (LeetCode 52). */

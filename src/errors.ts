@@ -1,7 +1,7 @@
 // The errors that a caller may want to tell apart (with instanceof), and the argument errors: a
 // TypeError or a RangeError that also says in parts which argument and what it must be. Kept apart
 // from the code that throws them, and typed without WebAssembly's, WebGPU's or Node's types, so
-// that importing them asks nothing of a project.
+// that importing them asks nothing of a project. And what an aborted call rejects with.
 
 /** An engine that cannot run here; `reason` says why, in words that suit any caller. */
 export abstract class EngineUnavailableError extends Error {
@@ -99,4 +99,9 @@ export class ArgumentRangeError extends RangeError implements ArgumentProblem {
   ) {
     super(message ?? `${argument} must be ${allowed}, got ${got}`);
   }
+}
+
+/** The reason an aborted signal gives; a signal-like object without one gets the standard AbortError. */
+export function abortReason(signal: AbortSignal): unknown {
+  return signal.reason !== undefined ? signal.reason : new DOMException('This operation was aborted', 'AbortError');
 }

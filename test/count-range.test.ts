@@ -3,12 +3,12 @@
 // given makes the sizes that no real count reaches in a test.
 import { describe, expect, it } from 'vitest';
 import { BATCH, RESULT_WORDS } from '../assembly/layout.js';
+import { RangeCounter, UNBOUNDED } from '../src/kernel/count-range.js';
+import type { Subproblems } from '../src/kernel/subproblems.js';
+import { addTallies, emptyTally } from '../src/kernel/tally.js';
 import { compileKernelSync } from '../src/kernel/wasm/compile.js';
 import { wasmKernel } from '../src/kernel/wasm/kernel.js';
 import { instantiateKernelSync } from '../src/kernel/wasm/module.js';
-import type { Subproblems } from '../src/plan/subproblem.js';
-import { RangeCounter, UNBOUNDED } from '../src/run/count-range.js';
-import { addTallies, emptyTally } from '../src/run/tally.js';
 import { HALF_TURN, QUARTER_TURN, SYMMETRIES, THREE_QUARTER_TURN } from '../src/symmetry.js';
 import { type Given, givenKernel } from './helpers/given-kernel.js';
 

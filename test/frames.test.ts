@@ -1,7 +1,7 @@
 // The symmetry frames: one representative per class, with weights that cover every frame once.
 import { describe, expect, it } from 'vitest';
+import type { Subproblems } from '../src/kernel/subproblems.js';
 import { frames } from '../src/plan/frames.js';
-import type { Subproblems } from '../src/plan/subproblem.js';
 import { SYMMETRIES, transform } from '../src/symmetry.js';
 
 /** The queens of subproblem i, without padding, as [row, col, ...]. */

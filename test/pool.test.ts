@@ -5,8 +5,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it, vi } from 'vitest';
-import { countExact, countExactSync } from '../src/count.js';
-import { count } from '../src/index.js';
+import { count, countSync } from '../src/index.js';
 import { plan } from '../src/plan/plan.js';
 import type { Queen } from '../src/types.js';
 import { randomInt, seededRandom } from './helpers/random.js';
@@ -18,12 +17,12 @@ describe('worker pool', () => {
     'asked for %i workers: totals and unique counts equal the in-thread ones, n = 8..15',
     async (workers) => {
       for (let n = 8; n <= 15; n++) {
-        const pooled = await countExact(n, { workers });
-        const inThread = countExactSync(n);
-        expect({ n, total: pooled.total, unique: pooled.unique }).toEqual({
+        const pooled = await count(n, { workers });
+        const inThread = countSync(n);
+        expect({ n, total: pooled.exact.total, unique: pooled.exact.unique }).toEqual({
           n,
-          total: inThread.total,
-          unique: inThread.unique,
+          total: inThread.exact.total,
+          unique: inThread.exact.unique,
         });
         // The threads that counted: more than there are cores is clamped to the pool's size, and to
         // the subproblems (a small board is one); on a small board the first thread may finish
@@ -39,17 +38,17 @@ describe('worker pool', () => {
     'asked for %i workers, a count long enough for every thread to start reports them all',
     async (workers) => {
       // n = 16 takes hundreds of milliseconds per thread; a thread starts in tens.
-      const pooled = await countExact(16, { workers });
-      expect(pooled.total).toBe(14772512n);
+      const pooled = await count(16, { workers });
+      expect(pooled.exact.total).toBe(14772512n);
       expect(pooled.workers).toBe(Math.min(workers, cores));
     },
   );
 
   it('the TS engine on workers agrees too', async () => {
     for (let n = 8; n <= 12; n++) {
-      const pooled = await countExact(n, { workers: 2, engine: 'js' });
+      const pooled = await count(n, { workers: 2, engine: 'js' });
       expect(pooled.engine).toBe('js');
-      expect(pooled.total).toBe(countExactSync(n).total);
+      expect(pooled.exact.total).toBe(countSync(n).exact.total);
     }
   });
 
@@ -59,10 +58,14 @@ describe('worker pool', () => {
       const n = randomInt(random, 8, 13);
       const placed: Queen[] = [[randomInt(random, 0, n - 1), randomInt(random, 0, n - 1)]];
       const workers = [1, 2, 4][k % 3];
-      const pooled = await countExact(n, { workers, placed });
-      expect({ n, placed, total: pooled.total }).toEqual({ n, placed, total: countExactSync(n, { placed }).total });
+      const pooled = await count(n, { workers, placed });
+      expect({ n, placed, total: pooled.exact.total }).toEqual({
+        n,
+        placed,
+        total: countSync(n, { placed }).exact.total,
+      });
       const shard = { index: k % 3, count: 3 };
-      expect((await countExact(n, { workers, shard })).total).toBe(countExactSync(n, { shard }).total);
+      expect((await count(n, { workers, shard })).exact.total).toBe(countSync(n, { shard }).exact.total);
     }
   });
 

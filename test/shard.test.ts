@@ -1,9 +1,8 @@
 // Shards: deterministic slices of the subproblem list that add up to the whole.
 import { describe, expect, it } from 'vitest';
-import { countExactSync } from '../src/count.js';
 import { count, countSync } from '../src/index.js';
+import type { Subproblems } from '../src/kernel/subproblems.js';
 import { plan } from '../src/plan/plan.js';
-import type { Subproblems } from '../src/plan/subproblem.js';
 import type { Queen } from '../src/types.js';
 import { ENGINES } from './helpers/engines.js';
 
@@ -13,11 +12,11 @@ describe.each(ENGINES)('engine %s', (engine) => {
     [11, [1, 2, 4, 9, 64]],
     [13, [3, 17]],
   ])('n = %i: the shards of each split add up to the whole count', (n, splits) => {
-    const whole = countExactSync(n, { engine }).total;
+    const whole = countSync(n, { engine }).exact.total;
     for (const m of splits) {
       let sum = 0n;
       for (let index = 0; index < m; index++) {
-        const part = countExactSync(n, { engine, shard: { index, count: m } });
+        const part = countSync(n, { engine, shard: { index, count: m } }).exact;
         expect(part.unique).toBeNull();
         sum += part.total;
       }

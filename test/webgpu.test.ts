@@ -8,14 +8,13 @@
 // test/browser/webgpu.test.ts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_N } from '../assembly/layout.js';
-import { countExactSync } from '../src/count.js';
 import { compareEngines, count, countSync, WebGPUUnavailableError } from '../src/index.js';
 import { popcnt } from '../src/kernel/js/bits.js';
+import { pickSubproblems } from '../src/kernel/subproblems.js';
 import { DISPATCH_MS, DispatchBudget, MAX_PLACEMENTS } from '../src/kernel/webgpu/budget.js';
 import { type GpuWork, gpuWork } from '../src/kernel/webgpu/tasks.js';
 import { DEFAULT_VARIANT, preferredVariant } from '../src/kernel/webgpu/variants.js';
 import { plan } from '../src/plan/plan.js';
-import { pickSubproblems } from '../src/plan/subproblem.js';
 import type { Queen } from '../src/types.js';
 import { randomInt, seededRandom } from './helpers/random.js';
 
@@ -174,7 +173,7 @@ describe('the host split into GPU tasks', () => {
     if (n >= 12) expect(work.taskCount).toBeGreaterThanOrEqual(Math.min(target, list.count));
     const gpu = completions(work, list.count);
     for (let i = 0; i < list.count; i++) {
-      const one = countExactSync(n, { placed: queensOf(list.queens, list.width, i) }).total;
+      const one = countSync(n, { placed: queensOf(list.queens, list.width, i) }).exact.total;
       expect(BigInt(gpu[i])).toBe(one);
     }
   });
@@ -201,7 +200,7 @@ describe('the host split into GPU tasks', () => {
       );
       const gpu = completions(work, picked.length);
       picked.forEach((i, k) => {
-        expect(BigInt(gpu[k])).toBe(countExactSync(n, { placed: queensOf(list.queens, list.width, i) }).total);
+        expect(BigInt(gpu[k])).toBe(countSync(n, { placed: queensOf(list.queens, list.width, i) }).exact.total);
       });
     }
   });

@@ -1,4 +1,4 @@
-import { type AdapterInfo, describeAdapter } from '../../src/kernel/webgpu/adapter.js';
+import { type AdapterInfo, describeAdapter } from '../../src/gpu-adapter.js';
 
 export type { AdapterInfo };
 

@@ -2,7 +2,7 @@
 // column and the right column (a corner queen serves two of them). Those up to four queens are the
 // solution's frame, and the eight board symmetries map frames onto frames. Counting the interior
 // completions of one frame per symmetry class, weighted by the size of its class, gives the total;
-// the frame's stabilizer gives the unique count from the same pass (run/tally.ts). About 1/8 of
+// the frame's stabilizer gives the unique count from the same pass (kernel/tally.ts). About 1/8 of
 // the search remains, split into independent subproblems of fairly even size (730 at n = 12,
 // growing as about n^4 / 8 + O(n^3)).
 //
@@ -10,8 +10,9 @@
 // symmetries are computed on those four numbers directly (numbering of symmetry.ts), so that
 // planning allocates nothing per frame: a few milliseconds even at n = 32.
 
+import type { Subproblems } from '../kernel/subproblems.js';
 import { HALF_TURN, QUARTER_TURN, SYMMETRIES, THREE_QUARTER_TURN } from '../symmetry.js';
-import { type Subproblems, SubproblemsBuilder } from './subproblem.js';
+import { SubproblemsBuilder } from './subproblems-builder.js';
 
 /** Queens per frame: one per border line, fewer when a corner queen serves two. */
 const FRAME_QUEENS = 4;

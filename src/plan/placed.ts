@@ -2,8 +2,9 @@
 // queens of the first free rows in every possible way, until there are enough pieces to spread
 // over workers and shards; each piece is counted like any other subproblem.
 
+import type { Subproblems } from '../kernel/subproblems.js';
 import type { Queen } from '../types.js';
-import { type Subproblems, SubproblemsBuilder } from './subproblem.js';
+import { SubproblemsBuilder } from './subproblems-builder.js';
 
 /** Aim for at least this many subproblems. */
 const TARGET = 512;

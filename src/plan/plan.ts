@@ -1,20 +1,22 @@
 // Splits a count into subproblems. The split depends only on n and the placed queens, so every
 // process (worker, shard, machine, a resumed run) that plans the same count gets the same list.
 
+import type { CountWork, Subproblems } from '../kernel/subproblems.js';
 import { SYMMETRIES } from '../symmetry.js';
 import type { Queen, Shard } from '../types.js';
 import { frames } from './frames.js';
 import { placedSubproblems } from './placed.js';
-import { everyNth, type Subproblems, SubproblemsBuilder } from './subproblem.js';
+import { SubproblemsBuilder } from './subproblems-builder.js';
 
-export interface Plan {
-  readonly n: number;
+/**
+ * A planned count: its subproblems in a fixed order (`subproblems`), and whether their results add
+ * up to a unique count (`countsUnique`: not with placed queens, not for a shard).
+ */
+export interface Plan extends CountWork {
   readonly placed: readonly Queen[] | null;
   readonly shard: Shard | null;
-  /** The subproblems to count, in a fixed order. */
-  readonly subproblems: Subproblems;
-  /** Whether the results add up to a unique count (not with placed queens, not for a shard). */
-  readonly countsUnique: boolean;
+  /** Rows without a placed queen: what the size of the count goes by. */
+  readonly freeRows: number;
 }
 
 const frameCache = new Map<number, Subproblems>();
@@ -45,5 +47,31 @@ export function plan(n: number, placed: readonly Queen[] | null, shard: Shard | 
   // Shards take every count-th subproblem: neighbouring subproblems are alike in size, so the
   // shards come out even.
   const subproblems = shard === null ? all : everyNth(all, shard.index, shard.count);
-  return { n, placed, shard, subproblems, countsUnique: placed === null && shard === null };
+  return {
+    n,
+    placed,
+    shard,
+    subproblems,
+    countsUnique: placed === null && shard === null,
+    freeRows: n - (placed?.length ?? 0),
+  };
+}
+
+/** The subproblems whose index i has i % count === index: one shard of a split. */
+function everyNth(list: Subproblems, index: number, count: number): Subproblems {
+  const size = list.count > index ? Math.ceil((list.count - index) / count) : 0;
+  const pairs = list.width * 2;
+  const out = {
+    count: size,
+    width: list.width,
+    queens: new Int8Array(size * pairs),
+    weight: new Uint8Array(size),
+    stabilizer: new Uint8Array(size),
+  };
+  for (let k = 0, i = index; k < size; k++, i += count) {
+    out.queens.set(list.queens.subarray(i * pairs, (i + 1) * pairs), k * pairs);
+    out.weight[k] = list.weight[i];
+    out.stabilizer[k] = list.stabilizer[i];
+  }
+  return out;
 }

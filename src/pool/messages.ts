@@ -1,5 +1,5 @@
 import type { CpuEngine } from '../kernel/kernel.js';
-import type { Subproblems } from '../plan/subproblem.js';
+import type { Subproblems } from '../kernel/subproblems.js';
 
 /** What the pool sends a worker thread. */
 export type ToWorker =

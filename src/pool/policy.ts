@@ -6,7 +6,6 @@
 // count gains from threads the pool already runs (an earlier count's, kept idle for a while), but
 // starting them in a fresh process costs more than it gains.
 
-import type { Plan } from '../plan/plan.js';
 import { poolSize, threadsRunning } from './pool.js';
 import { hostHasThreads } from './threads.js';
 
@@ -22,9 +21,15 @@ export interface Threads {
   readonly inThread: boolean;
 }
 
-export function threadsFor(plan: Plan, workers: number | undefined): Threads {
-  const subproblems = Math.max(1, plan.subproblems.count);
-  const freeRows = plan.n - (plan.placed?.length ?? 0);
+/** What the choice goes by: the rows left to fill (a planned count, plan/plan.ts) and the subproblems. */
+export interface CountSize {
+  readonly freeRows: number;
+  readonly subproblems: { readonly count: number };
+}
+
+export function threadsFor(count: CountSize, workers: number | undefined): Threads {
+  const subproblems = Math.max(1, count.subproblems.count);
+  const { freeRows } = count;
   const worthThreads =
     freeRows >= START_THREADS_FROM_FREE_ROWS || (freeRows >= USE_THREADS_FROM_FREE_ROWS && threadsRunning() > 0);
   if (workers === undefined && !(worthThreads && hostHasThreads())) return { pool: 0, inThread: true };

@@ -13,10 +13,9 @@
 // or is working for a count that ends with a fault is terminated and never reused.
 
 import type { CpuEngine } from '../kernel/kernel.js';
+import { type CountWork, sliceSubproblems } from '../kernel/subproblems.js';
+import type { Tally } from '../kernel/tally.js';
 import { kernelModule } from '../kernel/wasm/module.js';
-import type { Plan } from '../plan/plan.js';
-import { sliceSubproblems } from '../plan/subproblem.js';
-import type { Job } from '../run/job.js';
 import type { FromWorker } from './messages.js';
 import { availableCores, spawnThread, type Thread } from './threads.js';
 
@@ -25,9 +24,26 @@ const IDLE_MS = 5000;
 /** Ranges a thread holds at once while a single count has the pool. */
 const AHEAD = 2;
 
+/** What the pool needs of a count (run/job.ts's Job): ranges to hand out, and where their tallies go. */
+export interface PooledCount {
+  /** Whether ranges are left to hand out. */
+  readonly hasWork: boolean;
+  readonly isSettled: boolean;
+  /** The next range for one of `threads` threads sharing the count, or null when none is left. */
+  nextRange(threads: number): [number, number] | null;
+  /** A thread takes its first range of the count. */
+  join(): void;
+  /** A thread counted subproblems from..to-1 in `ms`, with this tally. */
+  report(from: number, to: number, tally: Tally, ms: number): void;
+  /** Ends the count with a fault. */
+  fail(reason: unknown): void;
+  /** Calls `listener` once the count settles: failed is false on success. */
+  onSettled(listener: (failed: boolean) => void): void;
+}
+
 interface Entry {
-  readonly job: Job;
-  readonly plan: Plan;
+  readonly job: PooledCount;
+  readonly work: CountWork;
   readonly engine: CpuEngine;
   /** Threads given to the count. */
   readonly threads: number;
@@ -72,11 +88,17 @@ export function threadsRunning(): number {
   return members.length + starting;
 }
 
-/** Counts the job's ranges on up to `threads` pool threads until it settles. */
-export function countOnPool(job: Job, plan: Plan, engine: CpuEngine, threads: number, onlyThreads: boolean): void {
+/** Counts the job's ranges of `work` on up to `threads` pool threads until it settles. */
+export function countOnPool(
+  job: PooledCount,
+  work: CountWork,
+  engine: CpuEngine,
+  threads: number,
+  onlyThreads: boolean,
+): void {
   poolSize();
   if (job.isSettled) return;
-  const entry: Entry = { job, plan, engine, threads, running: 0, onlyThreads, counted: new Set() };
+  const entry: Entry = { job, work, engine, threads, running: 0, onlyThreads, counted: new Set() };
   entries.push(entry);
   job.onSettled((failed) => withdraw(entry, failed));
   schedule();
@@ -161,14 +183,14 @@ function request(member: Member, entry: Entry): boolean {
   const [from, to] = range;
   const id = nextId++;
   member.requests.push({ id, from, to });
-  const { plan } = entry;
+  const { work } = entry;
   member.thread.post({
     type: 'count',
     id,
     engine: entry.engine,
-    n: plan.n,
-    countsUnique: plan.countsUnique,
-    subproblems: sliceSubproblems(plan.subproblems, from, to),
+    n: work.n,
+    countsUnique: work.countsUnique,
+    subproblems: sliceSubproblems(work.subproblems, from, to),
   });
   return true;
 }

@@ -3,10 +3,10 @@
 // scripts/bundle-worker.mjs bundles this file into a string (pool/worker.generated.ts).
 
 import { nodeBuiltin } from '../host/runtime.js';
+import { countWhole } from '../kernel/count-range.js';
 import { acquireKernelSync } from '../kernel/instances.js';
 import type { Kernel } from '../kernel/kernel.js';
 import { keepKernelModule } from '../kernel/wasm/module.js';
-import { RangeCounter } from '../run/count-range.js';
 import type { FromWorker, ToWorker } from './messages.js';
 
 interface Port {
@@ -50,7 +50,7 @@ port.listen((message) => {
       kernels.set(engine, kernel);
     }
     const started = performance.now();
-    const tally = new RangeCounter(kernel, n, subproblems, countsUnique, 0, subproblems.count).run();
+    const tally = countWhole(kernel, { n, subproblems, countsUnique });
     port.post({ type: 'counted', id, total: tally.total, unique: tally.unique, ms: performance.now() - started });
   } catch (error) {
     port.post({ type: 'failed', id, error });

@@ -4,12 +4,12 @@
 // solution comes as soon as it is found) to the buffer's capacity.
 
 import { ENUM_DONE, ENUM_WORDS, RECORD_WORDS, SOLUTION_BYTES } from '../../assembly/layout.js';
+import { UNBOUNDED } from '../kernel/count-range.js';
 import { acquireKernelSync, releaseKernel } from '../kernel/instances.js';
 import type { CpuEngine } from '../kernel/kernel.js';
 import type { Queen } from '../types.js';
-import { UNBOUNDED } from './count-range.js';
 
-export class Enumeration {
+class Enumeration {
   private readonly record = new Int32Array(RECORD_WORDS);
   private readonly state = new Int32Array(ENUM_WORDS);
   private readonly boards: Uint8Array;

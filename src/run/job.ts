@@ -7,9 +7,11 @@
 // thread. After that nothing reaches it: late results are dropped, and whoever still counts for
 // it is told to stop (onSettled).
 
-import type { Plan } from '../plan/plan.js';
+import { DEFAULT_CHECKPOINT_EVERY_MS } from '../defaults.js';
+import { abortReason } from '../errors.js';
+import { addTallies, emptyTally, type Tally } from '../kernel/tally.js';
+import type { PooledCount } from '../pool/pool.js';
 import type { Progress } from '../types.js';
-import { addTallies, emptyTally, type Tally } from './tally.js';
 
 /** Where a resumed count starts: the ranges already counted, their tally and the time they took. */
 export interface ResumeState {
@@ -24,27 +26,19 @@ export interface JobControl {
   resume?: ResumeState;
   /** Called every checkpointEveryMs, when the count is aborted, and once when it is finished. */
   onCheckpoint?: (state: ResumeState) => void;
+  /** Default DEFAULT_CHECKPOINT_EVERY_MS. */
   checkpointEveryMs?: number;
   /** When the count began (performance.now()), if before the job: its time counts too. */
   startedAt?: number;
 }
 
-/** How the ranges of a participant are sized. */
-export interface RangeSizing {
-  /** The time one range should take, as measured so far. */
-  readonly rangeMs: number;
-  /** The size of a range before anything is measured. */
-  readonly first: number;
-  /** Whether a range is at most a share of what is left, so that no thread idles at the end. */
-  readonly shrinkTowardsEnd: boolean;
-}
-
 /**
- * Threads: ranges often enough for progress, rarely enough for the messages to cost nothing; one
- * subproblem to start with, and, when several threads share the count, smaller ranges towards the
- * end.
+ * The time a thread's range should take, as measured so far: often enough for progress, rarely
+ * enough for the messages to cost nothing. Before anything is measured, a range is one subproblem.
  */
-export const THREAD_RANGES: RangeSizing = { rangeMs: 50, first: 1, shrinkTowardsEnd: true };
+const RANGE_MS = 50;
+/** When several threads share a count, a range is at most this share of what is left (of each thread's part). */
+const SHARE_OF_LEFT = 8;
 
 /**
  * Stretches of the plan handed out in turn. The planner's subproblems are far from alike in size
@@ -55,13 +49,7 @@ export const THREAD_RANGES: RangeSizing = { rangeMs: 50, first: 1, shrinkTowards
  */
 const STRETCHES = 16;
 
-/** The reason an aborted signal gives; a signal-like object without one gets the standard AbortError. */
-export function abortReason(signal: AbortSignal): unknown {
-  return signal.reason !== undefined ? signal.reason : new DOMException('This operation was aborted', 'AbortError');
-}
-
-export class Job {
-  readonly total: number;
+export class Job implements PooledCount {
   readonly promise: Promise<Tally>;
   private readonly tally: Tally = emptyTally();
   /** Finished ranges, disjoint and in order. */
@@ -84,10 +72,10 @@ export class Job {
   private readonly onAbort = () => this.abort();
 
   constructor(
-    plan: Plan,
+    /** Subproblems planned. */
+    readonly total: number,
     private readonly control: JobControl,
   ) {
-    this.total = plan.subproblems.count;
     this.startedAt = control.startedAt ?? performance.now();
     this.promise = new Promise<Tally>((resolve, reject) => {
       this.resolve = resolve;
@@ -125,7 +113,7 @@ export class Job {
       signal.addEventListener('abort', this.onAbort, { once: true });
     }
     if (control.onCheckpoint) {
-      this.timer = setInterval(() => this.checkpoint(), control.checkpointEveryMs ?? 30_000);
+      this.timer = setInterval(() => this.checkpoint(), control.checkpointEveryMs ?? DEFAULT_CHECKPOINT_EVERY_MS);
       (this.timer as { unref?: () => void }).unref?.();
     }
     this.progress();
@@ -163,23 +151,31 @@ export class Job {
   }
 
   /**
-   * The next range for a participant, or null when everything is handed out. Ranges take about
-   * `sizing.rangeMs` as measured so far (`sizing.first` subproblems before anything is measured),
-   * and with `shrinkTowardsEnd`, when several threads share the count, never more than a share
-   * of what is left, so that the last ones are small and no thread idles at the end.
+   * The next range for one of `threads` threads sharing the count, or null when everything is
+   * handed out. A range takes about RANGE_MS as measured so far (one subproblem before anything
+   * is measured) and, when several threads share the count, is never more than a share of what is
+   * left, so that the last ones are small and no thread idles at the end.
    */
-  nextRange(threads: number, sizing: RangeSizing = THREAD_RANGES): [number, number] | null {
+  nextRange(threads: number): [number, number] | null {
     if (!this.hasWork) return null;
+    const measured = this.timedSubproblems > 0 ? Math.floor(RANGE_MS / (this.countedMs / this.timedSubproblems)) : 1;
+    if (threads <= 1) return this.handOut(measured);
     let left = 0;
     for (const [from, to] of this.pending) left += to - from;
-    const measured =
-      this.timedSubproblems > 0 ? Math.floor(sizing.rangeMs / (this.countedMs / this.timedSubproblems)) : sizing.first;
-    const share = sizing.shrinkTowardsEnd && threads > 1 ? Math.ceil(left / (threads * 8)) : left;
-    const size = Math.max(1, Math.min(share, measured));
+    return this.handOut(Math.min(measured, Math.ceil(left / (threads * SHARE_OF_LEFT))));
+  }
+
+  /** The next range of at most `most` subproblems (fewer at a stretch's end), or null when everything is handed out. */
+  nextRangeUpTo(most: number): [number, number] | null {
+    return this.hasWork ? this.handOut(most) : null;
+  }
+
+  /** Up to `size` subproblems (at least one) from the next stretch in turn. */
+  private handOut(size: number): [number, number] {
     const at = this.turn++ % this.pending.length;
     const stretch = this.pending[at];
     const from = stretch[0];
-    const to = Math.min(stretch[1], from + size);
+    const to = Math.min(stretch[1], from + Math.max(1, size));
     if (to === stretch[1]) this.pending.splice(at, 1);
     else stretch[0] = to;
     return [from, to];

@@ -1,5 +1,5 @@
 // A count on the GPU with a given kernel variant, through the engine's own path below the API
-// (plan, job, run/on-gpu.ts), so that a variant other than the default is tested as the engine
+// (plan, job, run/count-on-gpu.ts), so that a variant other than the default is tested as the engine
 // would run it: ranges, progress, checkpoints and aborts all go through the job.
 
 import { acquireKernel, releaseKernel } from '../../src/kernel/instances.js';
@@ -7,8 +7,8 @@ import { resolveEngine } from '../../src/kernel/select.js';
 import { acquireGpu } from '../../src/kernel/webgpu/device.js';
 import type { KernelVariant } from '../../src/kernel/webgpu/variants.js';
 import { plan } from '../../src/plan/plan.js';
+import { countOnGpu } from '../../src/run/count-on-gpu.js';
 import { Job, type JobControl } from '../../src/run/job.js';
-import { countOnGpu } from '../../src/run/on-gpu.js';
 import type { Queen, Shard } from '../../src/types.js';
 
 export interface VariantCase {
@@ -25,7 +25,7 @@ export async function countWithVariant(
 ): Promise<{ total: bigint; unique: bigint | null }> {
   const p = plan(n, placed ?? null, shard ?? null);
   const gpu = await acquireGpu(control?.signal);
-  const job = new Job(p, control ?? {});
+  const job = new Job(p.subproblems.count, control ?? {});
   const kernel = await acquireKernel((await resolveEngine('wasm')).engine);
   const running = countOnGpu(job, p, gpu, kernel, variant).catch((error: unknown) => job.fail(error));
   try {

@@ -9,10 +9,9 @@
 // set-up, and a set-up that every caller gave up on is dropped, not kept for the next count (its
 // device, should one come after all, is destroyed).
 
-import { WebGPUUnavailableError } from '../../errors.js';
+import { abortReason, WebGPUUnavailableError } from '../../errors.js';
+import { type AdapterInfo, describeAdapter } from '../../gpu-adapter.js';
 import { offersNodeModules, runtimeName } from '../../host/runtime.js';
-import { abortReason } from '../../run/job.js';
-import { type AdapterInfo, describeAdapter } from './adapter.js';
 import { DispatchBudget } from './budget.js';
 import { type KernelVariant, preferredVariant, VARIANTS } from './variants.js';
 
@@ -27,11 +26,11 @@ export interface Gpu {
   /** The kernel variant the engine runs here (variants.ts says why). */
   readonly variant: KernelVariant;
   /** The kernel variants compiled for this device: the engine's during set-up, others on first use. */
-  readonly kernels: Map<KernelVariant, Promise<Kernel>>;
+  readonly pipelines: Map<KernelVariant, Promise<GpuPipeline>>;
 }
 
 /** A kernel variant compiled for a device, and how much work a dispatch of it gets there. */
-export interface Kernel {
+export interface GpuPipeline {
   readonly pipeline: GPUComputePipeline;
   readonly budget: DispatchBudget;
 }
@@ -103,9 +102,15 @@ async function setUp(): Promise<Gpu> {
     throw new WebGPUUnavailableError(`the adapter gave no device: ${messageOf(error)}`);
   }
   const described = describeAdapter(adapter);
-  const set: Gpu = { entry: gpu, device, adapter: described, variant: preferredVariant(described), kernels: new Map() };
+  const set: Gpu = {
+    entry: gpu,
+    device,
+    adapter: described,
+    variant: preferredVariant(described),
+    pipelines: new Map(),
+  };
   try {
-    await kernelOn(set, set.variant);
+    await pipelineFor(set, set.variant);
   } catch (error) {
     device.destroy();
     throw error;
@@ -113,7 +118,7 @@ async function setUp(): Promise<Gpu> {
   return set;
 }
 
-async function compile(device: GPUDevice, variant: KernelVariant): Promise<Kernel> {
+async function compile(device: GPUDevice, variant: KernelVariant): Promise<GpuPipeline> {
   const { shader, limits } = VARIANTS[variant];
   const module = device.createShaderModule({ code: shader });
   const messages = (await module.getCompilationInfo()).messages.filter((m) => m.type === 'error');
@@ -134,14 +139,14 @@ async function compile(device: GPUDevice, variant: KernelVariant): Promise<Kerne
 }
 
 /** A kernel variant compiled for the device, once; a failure is not kept. */
-export function kernelOn(gpu: Gpu, variant: KernelVariant): Promise<Kernel> {
-  let kernel = gpu.kernels.get(variant);
-  if (kernel === undefined) {
-    kernel = compile(gpu.device, variant);
-    gpu.kernels.set(variant, kernel);
-    kernel.catch(() => gpu.kernels.delete(variant));
+export function pipelineFor(gpu: Gpu, variant: KernelVariant): Promise<GpuPipeline> {
+  let pipeline = gpu.pipelines.get(variant);
+  if (pipeline === undefined) {
+    pipeline = compile(gpu.device, variant);
+    gpu.pipelines.set(variant, pipeline);
+    pipeline.catch(() => gpu.pipelines.delete(variant));
   }
-  return kernel;
+  return pipeline;
 }
 
 function start(): SetUp {

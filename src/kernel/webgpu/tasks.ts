@@ -6,9 +6,9 @@
 // are counted here.
 
 import { RECORD_WORDS as CPU_RECORD_WORDS, MAX_N, REC_LEVELS, REC_MASK, REC_SHIFT } from '../../../assembly/layout.js';
-import type { Subproblems } from '../../plan/subproblem.js';
 import { popcnt } from '../js/bits.js';
 import { expandRecord } from '../js/expand.js';
+import type { Subproblems } from '../subproblems.js';
 
 /** Split until there are this many tasks, unless asked for another number. */
 export const TARGET_TASKS = 1 << 14;

@@ -9,7 +9,7 @@
 //   to compare with, and run on SwiftShader, Chromium's CPU fallback, where it measured faster
 //   (docs/gpu.md).
 
-import type { AdapterInfo } from './adapter.js';
+import type { AdapterInfo } from '../../gpu-adapter.js';
 import type { BudgetLimits, DispatchBudget } from './budget.js';
 import type { Gpu } from './device.js';
 import { PLAIN_BUDGET, type PlainPacked, packPlain, runPlain } from './plain-kernel.js';

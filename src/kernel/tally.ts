@@ -8,8 +8,8 @@
 // transposed solution would need two queens on one line).
 
 import { FIXED_HALF_TURN, FIXED_QUARTER_TURN } from '../../assembly/layout.js';
-import type { Subproblems } from '../plan/subproblem.js';
 import { HALF_TURN, isReflection, QUARTER_TURN, SYMMETRIES, THREE_QUARTER_TURN } from '../symmetry.js';
+import type { Subproblems } from './subproblems.js';
 
 export interface Tally {
   total: bigint;

@@ -5,8 +5,8 @@
 // (calls as big as they come).
 
 import { BATCH, RESULT_COMPLETIONS, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from '../../assembly/layout.js';
-import type { Kernel } from '../kernel/kernel.js';
-import type { Subproblems } from '../plan/subproblem.js';
+import type { Kernel } from './kernel.js';
+import type { CountWork, Subproblems } from './subproblems.js';
 import { addSubproblem, addTallies, classes, emptyTally, fixedCountsFor, type Tally } from './tally.js';
 
 /** A budget no count reaches in one call: for callers that need not stop. */
@@ -118,4 +118,10 @@ export class RangeCounter {
     while (!this.done) this.step(UNBOUNDED);
     return this.takeTally();
   }
+}
+
+/** Counts a whole list on `kernel` without stopping. */
+export function countWhole(kernel: Kernel, work: CountWork): Tally {
+  const { n, subproblems, countsUnique } = work;
+  return new RangeCounter(kernel, n, subproblems, countsUnique, 0, subproblems.count).run();
 }

@@ -6,16 +6,15 @@
 // search places whole orbits of queens and is far smaller than the count itself.
 
 import { FIXED_ONLY, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from '../../assembly/layout.js';
+import { RangeCounter } from '../kernel/count-range.js';
 import type { Kernel } from '../kernel/kernel.js';
-import { type Gpu, kernelOn } from '../kernel/webgpu/device.js';
+import { type CountWork, pickSubproblems } from '../kernel/subproblems.js';
+import { addSubproblem, emptyTally, fixedCountsFor, type Tally } from '../kernel/tally.js';
+import { type Gpu, pipelineFor } from '../kernel/webgpu/device.js';
 import { Split } from '../kernel/webgpu/tasks.js';
 import { type KernelVariant, type PreparedWork, VARIANTS, type Variant } from '../kernel/webgpu/variants.js';
-import type { Plan } from '../plan/plan.js';
-import { pickSubproblems } from '../plan/subproblem.js';
-import { RangeCounter } from './count-range.js';
-import { Budget, yieldToEventLoop } from './in-thread.js';
 import type { Job } from './job.js';
-import { addSubproblem, emptyTally, fixedCountsFor, type Tally } from './tally.js';
+import { Slices } from './slices.js';
 
 /**
  * A wave: the subproblems split into tasks and counted on the device together. Long enough to
@@ -28,8 +27,6 @@ import { addSubproblem, emptyTally, fixedCountsFor, type Tally } from './tally.j
  */
 const FIRST_WAVE = 256;
 const WAVE_MS = 250;
-/** Milliseconds of CPU counting between two turns of the event loop. */
-const SLICE_MS = 5;
 const TWO_TO_32 = 2 ** 32;
 
 /** The rotations' fixed completions of a list of subproblems, without their completions. */
@@ -59,18 +56,18 @@ class Wave {
 
   constructor(
     readonly ranges: [number, number][],
-    plan: Plan,
+    work: CountWork,
     private readonly variant: Variant,
     targetTasks: number,
   ) {
-    const { stabilizer } = plan.subproblems;
+    const { stabilizer } = work.subproblems;
     for (const [from, to] of ranges) {
       for (let i = from; i < to; i++) {
         this.all.push(i);
-        if (fixedCountsFor(stabilizer[i], plan.countsUnique) !== 0) this.rotated.push(i);
+        if (fixedCountsFor(stabilizer[i], work.countsUnique) !== 0) this.rotated.push(i);
       }
     }
-    this.split = new Split(plan.n, plan.subproblems, this.all, targetTasks);
+    this.split = new Split(work.n, work.subproblems, this.all, targetTasks);
   }
 
   /** Splits (then packs) for about `ms`; true once it is ready to count. */
@@ -90,26 +87,26 @@ class Wave {
  */
 export async function countOnGpu(
   job: Job,
-  plan: Plan,
+  work: CountWork,
   gpu: Gpu,
   kernel: Kernel,
   variant: KernelVariant = gpu.variant,
 ): Promise<void> {
-  const { n, subproblems: list, countsUnique } = plan;
-  const budget = new Budget();
+  const { n, subproblems: list, countsUnique } = work;
+  const slices = new Slices();
   const stopped = () => job.isSettled;
   const chosen = VARIANTS[variant];
-  const compiled = await kernelOn(gpu, variant);
+  const compiled = await pipelineFor(gpu, variant);
   const takeNext = (want: number): Wave | null => {
     const ranges = takeWave(job, want);
-    return ranges.length === 0 ? null : new Wave(ranges, plan, chosen, chosen.targetTasks(compiled.budget));
+    return ranges.length === 0 ? null : new Wave(ranges, work, chosen, chosen.targetTasks(compiled.budget));
   };
   let countedMs = 0;
   let counted = 0;
   let wave = takeNext(FIRST_WAVE);
   while (wave !== null) {
-    while (!wave.step(SLICE_MS)) {
-      await yieldToEventLoop();
+    while (!wave.step(slices.leftMs)) {
+      await slices.next();
       if (stopped()) return;
     }
     const started = performance.now();
@@ -131,11 +128,9 @@ export async function countOnGpu(
     );
     let nextReady = next === null;
     while (!rotations.done || !nextReady) {
-      const sliceStarted = performance.now();
-      while (!rotations.done && performance.now() - sliceStarted < SLICE_MS)
-        budget.time((steps) => rotations.step(steps));
-      if (!nextReady) nextReady = next!.step(Math.max(0, SLICE_MS - (performance.now() - sliceStarted)));
-      await yieldToEventLoop();
+      if (!rotations.done) slices.count(rotations);
+      if (!nextReady) nextReady = next!.step(slices.leftMs);
+      await slices.next();
       if (stopped()) return;
     }
 
@@ -171,15 +166,12 @@ export async function countOnGpu(
   }
 }
 
-/** Ranges from the job adding up to about `want` subproblems (fewer at the end); none when it has none left. */
+/** Ranges from the job adding up to `want` subproblems (fewer at the end); none when it has none left. */
 function takeWave(job: Job, want: number): [number, number][] {
   const ranges: [number, number][] = [];
   let taken = 0;
   while (taken < want) {
-    // The job sizes a range by the time its subproblems took so far: asked for the time of the
-    // subproblems still wanted, it hands out at most about those.
-    const left = want - taken;
-    const range = job.nextRange(1, { rangeMs: (WAVE_MS * left) / want, first: left, shrinkTowardsEnd: false });
+    const range = job.nextRangeUpTo(want - taken);
     if (range === null) break;
     ranges.push(range);
     taken += range[1] - range[0];

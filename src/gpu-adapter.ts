@@ -1,5 +1,7 @@
-// How the package names the GPU it counts on. Kept apart from the WebGPU calls, and typed without
-// WebGPU's types, so that the package's type declarations ask nothing of a project without them.
+// How the package names the GPU adapter it counts on (compareEngines reports it). Kept apart from
+// the WebGPU calls, and typed without WebGPU's types, so that the package's type declarations ask
+// nothing of a project without them; and a module of its own, so that a page that looks for an
+// adapter itself (the demo's) names it as the package would.
 
 /** The adapter, as its driver describes it. */
 export interface AdapterInfo {

@@ -1,0 +1,128 @@
+// The library's layers: every module of src/ and of the demo is read for what it imports, and
+// nothing may import a higher layer. A module that belongs to no layer below fails the test too,
+// so that a new file is placed on purpose.
+//
+// The layers, from the top:
+//   cli     src/cli/: a client of the library, above all of it.
+//   api     the public API's files (src/*.ts: index, count, compare, solutions, ...), validate.ts
+//           (every public function's input checks) and checkpoint.ts (reading and writing
+//           checkpoints): what a call goes through first.
+//   plan    src/plan/: splits a count into subproblems.
+//   run     src/run/: counts a planned job: in the calling thread, on the GPU, its progress,
+//           checkpoints and end.
+//   pool    src/pool/: worker threads that count ranges of a job.
+//   kernel  src/kernel/: the kernels, the subproblem lists they count and how their results add up.
+// A module may import its own layer and those below it. Besides the layers:
+//   leaves  modules that import nothing but other leaves, importable from any layer: errors,
+//           types, quote, host/runtime, assembly/layout, symmetry (the board's symmetries, which
+//           the plan's data and the tally share), defaults (option defaults a client may state),
+//           decimal-count (counts as decimal strings), gpu-adapter (how an adapter is named).
+//   display progress-display.ts: how progress is worded to people, for the CLI and the demo only.
+//   demo    demo/: the public API (the package by its name, 'nqueens-wasm'), and of src/ only the
+//           small modules meant for it (DEMO_MAY_IMPORT).
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The layers in order, from the top; a module may import its own and those after it. */
+const LAYERS = ['cli', 'api', 'plan', 'run', 'pool', 'kernel'] as const;
+type Layer = (typeof LAYERS)[number];
+
+const LEAVES = [
+  'src/errors.ts',
+  'src/types.ts',
+  'src/quote.ts',
+  'src/host/runtime.ts',
+  'assembly/layout.ts',
+  'src/symmetry.ts',
+  'src/defaults.ts',
+  'src/decimal-count.ts',
+  'src/gpu-adapter.ts',
+];
+const DISPLAY = ['src/progress-display.ts'];
+/** What the demo may take from src/ besides the public API, each meant for it. */
+const DEMO_MAY_IMPORT = ['src/progress-display.ts', 'src/gpu-adapter.ts', 'src/symmetry.ts'];
+
+type Place = { kind: 'layer'; layer: Layer } | { kind: 'leaf' } | { kind: 'display' } | { kind: 'demo' };
+
+function placeOf(file: string): Place | null {
+  if (LEAVES.includes(file)) return { kind: 'leaf' };
+  if (DISPLAY.includes(file)) return { kind: 'display' };
+  if (file.startsWith('demo/')) return { kind: 'demo' };
+  const folder = /^src\/(cli|plan|run|pool|kernel)\//.exec(file);
+  if (folder) return { kind: 'layer', layer: folder[1] as Layer };
+  if (/^src\/[^/]+\.ts$/.test(file)) return { kind: 'layer', layer: 'api' };
+  return null;
+}
+
+/** Why `from` may not import `to`, or null when it may. */
+function refusal(from: string, to: string): string | null {
+  const a = placeOf(from);
+  const b = placeOf(to);
+  if (a === null) return `${from} belongs to no layer`;
+  if (b === null) return `${to} belongs to no layer`;
+  if (a.kind === 'demo')
+    return to.startsWith('demo/') || DEMO_MAY_IMPORT.includes(to) ? null : 'the demo takes the public API';
+  if (b.kind === 'demo') return 'the library does not import the demo';
+  if (a.kind === 'leaf') return b.kind === 'leaf' ? null : 'a leaf imports only leaves';
+  if (a.kind === 'display') return b.kind === 'leaf' || b.kind === 'display' ? null : 'display imports only leaves';
+  // a is in a layer
+  if (b.kind === 'leaf') return null;
+  if (b.kind === 'display') return a.layer === 'cli' ? null : 'only the CLI and the demo word progress for people';
+  return LAYERS.indexOf(b.layer) >= LAYERS.indexOf(a.layer) ? null : `${b.layer} is above ${a.layer}`;
+}
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts'))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+}
+
+/** The files of the repository that a relative import in `file` names (static, dynamic, re-export). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(root, file), 'utf8');
+  return ts
+    .preProcessFile(text, true, true)
+    .importedFiles.map((imported) => imported.fileName)
+    .filter((name) => name.startsWith('.'))
+    .map((name) => relative(root, resolve(dirname(join(root, file)), name)).replace(/\.js$/, '.ts'));
+}
+
+const files = [...filesUnder('src'), ...filesUnder('demo/src'), 'assembly/layout.ts'];
+
+describe('layers', () => {
+  it('every module of src/ and the demo has a place', () => {
+    expect(files.filter((file) => placeOf(file) === null)).toEqual([]);
+  });
+
+  it('no module imports a higher layer, and the demo takes only the public API and what is meant for it', () => {
+    const upward = files.flatMap((file) =>
+      importsOf(file).flatMap((to) => {
+        const why = refusal(file, to);
+        return why === null ? [] : [`${file} imports ${to}: ${why}`];
+      }),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('reads imports of every form, and would refuse an upward one', () => {
+    // The reading itself: static, type-only, re-exported, multi-line and dynamic imports are found.
+    expect(importsOf('src/run/load-gpu-engine.ts')).toEqual(['src/run/with-gpu.ts']);
+    expect(importsOf('src/index.ts')).toContain('src/types.ts');
+    expect(importsOf('src/count.ts')).toContain('src/validate.ts');
+    // The rule itself, on imports that would break it.
+    expect(refusal('src/kernel/webgpu/device.ts', 'src/run/job.ts')).toBe('run is above kernel');
+    expect(refusal('src/pool/pool.ts', 'src/plan/plan.ts')).toBe('plan is above pool');
+    expect(refusal('src/errors.ts', 'src/validate.ts')).toBe('a leaf imports only leaves');
+    expect(refusal('demo/src/count-panel.ts', 'src/cli/eta.ts')).toBe('the demo takes the public API');
+    expect(refusal('src/run/job.ts', 'src/progress-display.ts')).toBe(
+      'only the CLI and the demo word progress for people',
+    );
+    expect(refusal('src/count.ts', 'src/kernel/instances.ts')).toBeNull();
+  });
+});
