@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   type Checkpoint,
   compareEngines,
@@ -33,6 +33,8 @@ const settings = {
   interruptAfterTimeLimit: 60_000 * Math.max(1, RUNS / 60),
   endOnFailure: true,
 };
+// A test's time grows with the runs: at 60 the slowest takes 2 to 5 s on the 2-core development machine.
+vi.setConfig({ testTimeout: 15_000 * Math.max(1, RUNS / 60) });
 
 // Values of every kind that a hostile or careless caller passes where a number or an object goes.
 const strange = fc.oneof(

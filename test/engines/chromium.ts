@@ -1,7 +1,7 @@
-// Debian's Chromium, launched as the other browser tests launch it (test/browser/chromium.ts:
+// Debian's Chromium, launched as the other browser tests launch it (test/helpers/chromium.ts:
 // playwright-core, WebGPU on SwiftShader), behind the engines tier's BrowserDriver.
 
-import { CHROMIUM, launchChromium } from '../browser/chromium.js';
+import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
 import type { BrowserDriver } from './driver.js';
 
 export { CHROMIUM };

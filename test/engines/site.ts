@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serveDirectory } from '../browser/chromium.js';
+import { serveDirectory } from '../helpers/chromium.js';
 import { enginesDir } from './runtimes.js';
 import type { Host } from './scenario.js';
 

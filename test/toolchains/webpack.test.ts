@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_TESTS, launchChromium, serveDirectory } from '../browser/chromium.js';
+import { BROWSER_TESTS, launchChromium, serveDirectory } from '../helpers/chromium.js';
 import { knownCounts } from '../helpers/known-counts.js';
 import { packTarball } from '../helpers/pack.js';
 import { run } from './command.js';

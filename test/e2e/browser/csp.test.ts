@@ -5,7 +5,7 @@
 import type { Server } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_TESTS, buildPage, launchChromium, serveDirectory } from './chromium.js';
+import { BROWSER_TESTS, buildPage, launchChromium, serveDirectory } from '../../helpers/chromium.js';
 
 const MAIN = `
 import { count } from 'nqueens-wasm';

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { cloneOfRepository } from './helpers/clone.js';
-import { packTarball } from './helpers/pack.js';
+import { cloneOfRepository } from '../helpers/clone.js';
+import { packTarball } from '../helpers/pack.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('the packed package', () => {
   it("holds the build, the README and the LICENSE, no prepare script, installs without an install-script warning, says how to install `webgpu` for the GPU engine, and its types (errors included) compile in a project without Node's or WebGPU's types", () => {

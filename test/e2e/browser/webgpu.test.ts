@@ -9,12 +9,12 @@ import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KERNEL_VARIANTS } from '../../src/kernel/webgpu/variants.js';
-import { knownCounts } from '../helpers/known-counts.js';
-import { randomInt, randomQueens, seededRandom } from '../helpers/random.js';
-import { BROWSER_TESTS, buildPage, launchChromium, serveDirectory } from './chromium.js';
+import { KERNEL_VARIANTS } from '../../../src/kernel/webgpu/variants.js';
+import { BROWSER_TESTS, buildPage, launchChromium, serveDirectory } from '../../helpers/chromium.js';
+import { knownCounts } from '../../helpers/known-counts.js';
+import { randomInt, randomQueens, seededRandom } from '../../helpers/random.js';
 
-const VARIANT_HELPER = fileURLToPath(new URL('../helpers/gpu-variant.ts', import.meta.url));
+const VARIANT_HELPER = fileURLToPath(new URL('../../helpers/gpu-variant.ts', import.meta.url));
 
 // The page hands the package to the tests, the variant helper, and the adapter as navigator.gpu describes it.
 const MAIN = `
@@ -74,7 +74,7 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine in Chromium (SwiftShader)', (
 
   it('count() counts n = 1..12: totals and unique counts equal OEIS, engine webgpu', async () => {
     const results = await page.evaluate(async () => {
-      const { count } = (window as unknown as { nq: typeof import('../../src/index.js') }).nq;
+      const { count } = (window as unknown as { nq: typeof import('../../../src/index.js') }).nq;
       const out = [];
       for (let n = 1; n <= 12; n++) {
         const r = await count(n, { engine: 'webgpu' });
@@ -116,7 +116,7 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine in Chromium (SwiftShader)', (
     }
     for (const index of [0, 3, 6]) cases.push({ n: 13, shard: { index, count: 7 } });
     const results = await page.evaluate(async (list) => {
-      const { count } = (window as unknown as { nq: typeof import('../../src/index.js') }).nq;
+      const { count } = (window as unknown as { nq: typeof import('../../../src/index.js') }).nq;
       const out = [];
       for (const { n, ...options } of list) {
         const gpu = await count(n, { ...options, engine: 'webgpu' });
@@ -135,7 +135,7 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine in Chromium (SwiftShader)', (
 
   it('reports progress from 0 to every subproblem, and an abort rejects with its reason', async () => {
     const r = await page.evaluate(async () => {
-      const { count } = (window as unknown as { nq: typeof import('../../src/index.js') }).nq;
+      const { count } = (window as unknown as { nq: typeof import('../../../src/index.js') }).nq;
       const seen: number[] = [];
       let planned = 0;
       const done = await count(13, {
@@ -226,7 +226,7 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine in Chromium (SwiftShader)', (
 
   it('resumes from a checkpoint taken on an abort, to the exact count', async () => {
     const r = await page.evaluate(async () => {
-      const { count } = (window as unknown as { nq: typeof import('../../src/index.js') }).nq;
+      const { count } = (window as unknown as { nq: typeof import('../../../src/index.js') }).nq;
       const controller = new AbortController();
       let checkpoint: unknown;
       await count(14, {
@@ -246,7 +246,7 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine in Chromium (SwiftShader)', (
   it('a device lost in the middle of a count rejects it, and the next count sets up a new device and is exact', async () => {
     const fresh = await openPage(browser);
     const r = await fresh.evaluate(async () => {
-      const { count } = (window as unknown as { nq: typeof import('../../src/index.js') }).nq;
+      const { count } = (window as unknown as { nq: typeof import('../../../src/index.js') }).nq;
       const proto = GPUDevice.prototype;
       const { createCommandEncoder } = proto;
       let encoders = 0;
@@ -274,7 +274,7 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine in Chromium (SwiftShader)', (
 
   it('compareEngines adds the webgpu column, naming the adapter as software', async () => {
     const r = await page.evaluate(async () => {
-      const { compareEngines } = (window as unknown as { nq: typeof import('../../src/index.js') }).nq;
+      const { compareEngines } = (window as unknown as { nq: typeof import('../../../src/index.js') }).nq;
       return compareEngines(9, { runs: 1, webgpu: true });
     });
     expect(r.total).toBe(352);
@@ -284,7 +284,7 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine in Chromium (SwiftShader)', (
 
   it('countSync and solutions refuse it, in the page too', async () => {
     const r = await page.evaluate(() => {
-      const { countSync, solutions } = (window as unknown as { nq: typeof import('../../src/index.js') }).nq;
+      const { countSync, solutions } = (window as unknown as { nq: typeof import('../../../src/index.js') }).nq;
       const errors = [];
       for (const call of [() => countSync(8, { engine: 'webgpu' }), () => solutions(8, { engine: 'webgpu' })]) {
         try {
@@ -309,7 +309,7 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine where Chromium has no adapter
     try {
       const page = await openPage(browser);
       const r = await page.evaluate(async () => {
-        const { count, compareEngines } = (window as unknown as { nq: typeof import('../../src/index.js') }).nq;
+        const { count, compareEngines } = (window as unknown as { nq: typeof import('../../../src/index.js') }).nq;
         const refused = await count(8, { engine: 'webgpu' }).then(
           () => 'resolved',
           (error: Error) => `${error.name}: ${error.message}`,

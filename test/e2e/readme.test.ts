@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cloneOfRepository } from './helpers/clone.js';
+import { cloneOfRepository } from '../helpers/clone.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
 
 interface Block {

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { build, createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packTarball } from '../helpers/pack.js';
-import { BROWSER_TESTS, launchChromium, serveDirectory } from './chromium.js';
+import { BROWSER_TESTS, launchChromium, serveDirectory } from '../../helpers/chromium.js';
+import { packTarball } from '../../helpers/pack.js';
 
 const MAIN = `
 import { count, countSync } from 'nqueens-wasm';

@@ -8,18 +8,18 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSyn
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { knownCounts } from './helpers/known-counts.js';
-import { processesUsing, type SlurmCluster, slurmAvailable, startSlurmCluster } from './helpers/slurm-cluster.js';
+import { knownCounts } from '../helpers/known-counts.js';
+import { processesUsing, type SlurmCluster, slurmAvailable, startSlurmCluster } from '../helpers/slurm-cluster.js';
 
 const available = slurmAvailable();
 const SLURM_TESTS = available.ok || process.env.REQUIRE_SLURM === '1';
 if (!SLURM_TESTS) console.warn(`test/slurm.test.ts: skipped, ${available.why} (REQUIRE_SLURM=1 makes this fail)`);
 
-const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-const ARRAY_SCRIPT = fileURLToPath(new URL('../docs/slurm/nqueens-array.sbatch', import.meta.url));
-const MERGE_SCRIPT = fileURLToPath(new URL('../docs/slurm/nqueens-merge.sbatch', import.meta.url));
+const bin = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+const ARRAY_SCRIPT = fileURLToPath(new URL('../../docs/slurm/nqueens-array.sbatch', import.meta.url));
+const MERGE_SCRIPT = fileURLToPath(new URL('../../docs/slurm/nqueens-merge.sbatch', import.meta.url));
 const SHARDS = 16;
-const recipes = readFileSync(new URL('../docs/slurm/README.md', import.meta.url), 'utf8');
+const recipes = readFileSync(new URL('../../docs/slurm/README.md', import.meta.url), 'utf8');
 
 /** The first code block after a marker in docs/slurm/README.md. */
 function codeAfter(text: string, marker: string): string {
@@ -200,7 +200,7 @@ describe.skipIf(!SLURM_TESTS)(`Slurm job array${SLURM_TESTS ? '' : ` (skipped: $
     await withCluster(async (cluster) => {
       const job = jobFor(cluster, 14);
       // The recipe names the scripts as docs/slurm/…, from the repository's root; its logs land where it runs.
-      symlinkSync(fileURLToPath(new URL('../docs', import.meta.url)), join(job.dir, 'docs'));
+      symlinkSync(fileURLToPath(new URL('../../docs', import.meta.url)), join(job.dir, 'docs'));
       const recipe = codeAfter(recipes, 'run: slurm');
       const env = {
         ...job.env,

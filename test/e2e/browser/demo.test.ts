@@ -7,9 +7,9 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_TESTS, launchChromium, serveDirectory } from './chromium.js';
+import { BROWSER_TESTS, launchChromium, serveDirectory } from '../../helpers/chromium.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 const shots = `${root}test-results/screenshots`;
 
 describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {

@@ -11,15 +11,15 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { GpuReport } from '../bench/webgpu.js';
-import { type Checkpoint, count, GpuLostError } from '../src/index.js';
-import { acquireGpu } from '../src/kernel/webgpu/device.js';
-import { KERNEL_VARIANTS } from '../src/kernel/webgpu/variants.js';
-import type { ResumeState } from '../src/run/job.js';
-import type { Queen, Shard } from '../src/types.js';
-import { countWithVariant } from './helpers/gpu-variant.js';
-import { knownCounts } from './helpers/known-counts.js';
-import { randomInt, randomQueens, seededRandom } from './helpers/random.js';
+import type { GpuReport } from '../../bench/webgpu.js';
+import { type Checkpoint, count, GpuLostError } from '../../src/index.js';
+import { acquireGpu } from '../../src/kernel/webgpu/device.js';
+import { KERNEL_VARIANTS } from '../../src/kernel/webgpu/variants.js';
+import type { ResumeState } from '../../src/run/job.js';
+import type { Queen, Shard } from '../../src/types.js';
+import { countWithVariant } from '../helpers/gpu-variant.js';
+import { knownCounts } from '../helpers/known-counts.js';
+import { randomInt, randomQueens, seededRandom } from '../helpers/random.js';
 
 const REQUIRED = process.env.REQUIRE_GPU === '1';
 /** Why there is no GPU here, or null where Dawn gives an adapter. */
@@ -33,8 +33,8 @@ if (missing !== null && !REQUIRED)
   );
 const RUN = missing === null || REQUIRED;
 
-const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-const bench = fileURLToPath(new URL('../dist/bench/bench.js', import.meta.url));
+const bin = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+const bench = fileURLToPath(new URL('../../dist/bench/bench.js', import.meta.url));
 
 /** A built script run as a user runs it: its exit code and output. */
 function runNode(script: string, args: string[]): Promise<{ code: number; stdout: string }> {

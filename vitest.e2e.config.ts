@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+// The end-to-end tier (npm run test:e2e): what runs outside this Node process or needs the machine
+// set up: Chromium, a Slurm cluster (as root), Dawn on lavapipe, the package packed and the README
+// run in a clone, and the CLI as a child process where signals or pipes are the point.
+export default defineConfig({
+  test: {
+    include: ['test/e2e/**/*.test.ts'],
+    // One file at a time: Chromium, the Slurm cluster and lavapipe use every core, and the CLI's
+    // signal tests must not wait behind them.
+    fileParallelism: false,
+    // A clone's npm install and build, a Vite build, a cluster's start: tens of seconds each.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});
