@@ -122,6 +122,18 @@ describe('worker pool', () => {
     }
   });
 
+  it('a thread started for a TypeScript count, before wasm was compiled here, counts on wasm later', () => {
+    // A fresh process, so that no count has compiled the wasm kernel before the thread starts.
+    const script = `
+      const { count } = await import(${JSON.stringify(new URL('../dist/nqueens-wasm.js', import.meta.url).href)});
+      const js = await count(12, { engine: 'js', workers: 1 });
+      const wasm = await count(14, { workers: 1 });
+      console.log(JSON.stringify([js.total, js.engine, wasm.total, wasm.engine]));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual([14200, 'js', 365596, 'wasm']);
+  });
+
   it('reports progress from 0 to total, monotonically, with the solutions so far; the total is the number planned', async () => {
     const seen: { done: number; total: number; solutions: bigint }[] = [];
     const result = await count(14, { workers: 2, onProgress: (p) => seen.push({ ...p }) });

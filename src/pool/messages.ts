@@ -5,8 +5,19 @@ import type { Subproblems } from '../kernel/subproblems.js';
 export type ToWorker =
   /** First, once: the compiled kernel (null where the thread that spawned it could not compile one). */
   | { type: 'init'; module: WebAssembly.Module | null }
-  /** Count these subproblems; the answer carries the same id. */
-  | { type: 'count'; id: number; engine: CpuEngine; n: number; countsUnique: boolean; subproblems: Subproblems };
+  /**
+   * Count these subproblems; the answer carries the same id. `module`: the compiled kernel, sent
+   * with the first wasm request to a thread started without it (before wasm was compiled here).
+   */
+  | {
+      type: 'count';
+      id: number;
+      engine: CpuEngine;
+      n: number;
+      countsUnique: boolean;
+      subproblems: Subproblems;
+      module?: WebAssembly.Module;
+    };
 
 /** What a worker thread answers. */
 export type FromWorker =

@@ -63,6 +63,8 @@ interface Request {
 
 interface Member {
   readonly thread: Thread;
+  /** Whether the thread holds the compiled kernel (it may have started before wasm was compiled here). */
+  hasModule: boolean;
   /** The count it works for, while it holds requests. */
   entry: Entry | null;
   /** Its requests, in the order it answers them. */
@@ -184,6 +186,10 @@ function request(member: Member, entry: Entry): boolean {
   const id = nextId++;
   member.requests.push({ id, from, to });
   const { work } = entry;
+  // A wasm count runs only once the module is compiled here: a thread that started before then
+  // (for a TypeScript count) gets it with its first wasm request.
+  const module = entry.engine === 'wasm' && !member.hasModule ? kernelModule() : undefined;
+  if (module !== undefined) member.hasModule = true;
   member.thread.post({
     type: 'count',
     id,
@@ -191,6 +197,7 @@ function request(member: Member, entry: Entry): boolean {
     n: work.n,
     countsUnique: work.countsUnique,
     subproblems: sliceSubproblems(work.subproblems, from, to),
+    ...(module !== undefined && { module }),
   });
   return true;
 }
@@ -207,7 +214,7 @@ async function start(): Promise<void> {
       { message: (message) => answer(member!, message), error: (error) => crashed(member!, error) },
       module,
     );
-    member = { thread, entry: null, requests: [] };
+    member = { thread, entry: null, requests: [], hasModule: module !== null };
   } catch (error) {
     starting--;
     // A count that has no thread but these learns why; the others count on without it.

@@ -43,6 +43,7 @@ port.listen((message) => {
     return;
   }
   const { id, engine, n, countsUnique, subproblems } = message;
+  if (message.module !== undefined) keepKernelModule(message.module);
   try {
     let kernel = kernels.get(engine);
     if (kernel === undefined) {
