@@ -5,7 +5,7 @@
 // is timed, so that the measurement can be aborted at any moment and holds the thread for no
 // longer than a slice.
 
-import { count } from './count.js';
+import { BigintCounts, count } from './count.js';
 import { DEFAULT_RUNS } from './defaults.js';
 import { abortReason } from './errors.js';
 import { RangeCounter } from './kernel/count-range.js';
@@ -102,6 +102,7 @@ export async function compareEngines(n: number, options?: CompareOptions): Promi
     return {
       n: size,
       total: Number(reference.total),
+      exact: new BigintCounts(reference.total, reference.unique),
       js: { medianMs: median(jsMs) },
       wasm: { medianMs: median(wasmMs) },
       ...(gpu !== null &&

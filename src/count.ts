@@ -99,7 +99,7 @@ interface Run {
 }
 
 /** A result's exact counts, bigints that JSON.stringify writes as decimal strings (JSON has no bigint). */
-class BigintCounts implements ExactCounts {
+export class BigintCounts implements ExactCounts {
   constructor(
     readonly total: bigint,
     readonly unique: bigint | null,

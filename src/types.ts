@@ -141,7 +141,9 @@ export interface CompareOptions {
 
 export interface CompareResult {
   n: number;
+  /** The number of solutions, exact below 2^53; `exact` has both counts as bigint, always exact. */
   total: number;
+  exact: ExactCounts;
   js: { medianMs: number };
   wasm: { medianMs: number };
   /**
