@@ -28,7 +28,7 @@ const common = {
   define: { NQUEENS_VERSION: JSON.stringify(version) },
 };
 // The library, with the 'webgpu' engine split off into a module of its own, which the library
-// imports when a call first asks for the GPU (src/run/gpu-engine.ts): most imports never need it,
+// imports when a call first asks for the GPU (src/run/load-gpu-engine.ts): most imports never need it,
 // and it is a quarter of the code to parse. What both use goes into a chunk the entry imports.
 await build({
   ...common,
