@@ -1,12 +1,14 @@
 // The demo page in a real Chromium: it loads cleanly, counts, compares, animates, browses,
 // cancels, works with the keyboard and on a phone-sized screen. Screenshots go to
 // test-results/screenshots/; the last one, of the whole page, is the one docs/demo.png shows.
+// Every test opens the page afresh, in a browser context of its own (its own storage), so that no
+// test depends on what another did or on their order; none may log an error or a warning.
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BROWSER_TESTS, launchChromium, serveDirectory } from '../../helpers/chromium.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -15,27 +17,62 @@ const shots = `${root}test-results/screenshots`;
 describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
   let browser: Browser;
   let server: Server;
-  let page: Page;
   let url: string;
-  const problems: string[] = [];
+  /** The pages the running test opened, and what they logged that they should not have. */
+  let opened: Page[] = [];
+  let problems: string[] = [];
+  /** The page the test works on: the demo at desktop size, its WebGPU probe concluded. */
+  let page: Page;
 
   beforeAll(async () => {
     await build({ configFile: `${root}demo/vite.config.ts`, logLevel: 'warn' });
     ({ url, server } = await serveDirectory(`${root}demo/dist`));
     browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning')
-        problems.push(`${message.type()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    await page.goto(url);
     mkdirSync(shots, { recursive: true });
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await browser?.close();
     server?.close();
+  });
+
+  /**
+   * A new page of the demo in a new browser context. `before` runs in the page before its scripts;
+   * without `probe: false`, resolves once the page has decided whether it offers WebGPU.
+   */
+  async function openDemo({
+    width = 1200,
+    height = 900,
+    before,
+    probe = true,
+  }: {
+    width?: number;
+    height?: number;
+    before?: () => void;
+    probe?: boolean;
+  } = {}): Promise<Page> {
+    const opening = await browser.newPage({ viewport: { width, height } });
+    opened.push(opening);
+    opening.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning')
+        problems.push(`${message.type()}: ${message.text()}`);
+    });
+    opening.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    if (before) await opening.addInitScript(before);
+    await opening.goto(url);
+    if (probe) await opening.waitForFunction(() => document.body.dataset.webgpu !== undefined);
+    return opening;
+  }
+
+  beforeEach(async () => {
+    opened = [];
+    problems = [];
+    page = await openDemo();
+  });
+
+  afterEach(async () => {
+    await Promise.all(opened.map((p) => p.close()));
+    expect(problems).toEqual([]);
   });
 
   it('loads: the environment line names the browser and its cores', async () => {
@@ -57,50 +94,38 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
   });
 
   it("defaults the threads to the package's own choice, labelled Automatic, and says what it chose", async () => {
-    const fresh = await browser.newPage();
-    try {
-      await fresh.goto(url);
-      expect(
-        await fresh.$eval('#count-workers', (s) => [
-          (s as HTMLSelectElement).value,
-          (s as HTMLSelectElement).selectedOptions[0].textContent,
-        ]),
-      ).toEqual(['', 'Automatic']);
-      const cores = await fresh.evaluate(() => navigator.hardwareConcurrency);
-      expect(await fresh.$$eval('#count-workers option', (os) => os.map((o) => o.textContent))).toEqual([
-        'Automatic',
-        ...Array.from({ length: cores }, (_, k) => String(k + 1)),
-      ]);
-      await fresh.fill('#count-n', '12');
-      await fresh.click('#count-run');
-      await fresh.waitForSelector('#count-result[data-total="14200"]');
-      // n = 12 is small: the package counts it on the page's thread alone rather than start threads.
-      expect(await fresh.textContent('#count-result')).toMatch(
-        /^n = 12: 14,200 solutions, 1,787 unique \(wasm, automatic: 1 thread, [\d.]+ ms\)$/,
-      );
-    } finally {
-      await fresh.close();
-    }
+    expect(
+      await page.$eval('#count-workers', (s) => [
+        (s as HTMLSelectElement).value,
+        (s as HTMLSelectElement).selectedOptions[0].textContent,
+      ]),
+    ).toEqual(['', 'Automatic']);
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    expect(await page.$$eval('#count-workers option', (os) => os.map((o) => o.textContent))).toEqual([
+      'Automatic',
+      ...Array.from({ length: cores }, (_, k) => String(k + 1)),
+    ]);
+    await page.fill('#count-n', '12');
+    await page.click('#count-run');
+    await page.waitForSelector('#count-result[data-total="14200"]');
+    // n = 12 is small: the package counts it on the page's thread alone rather than start threads.
+    expect(await page.textContent('#count-result')).toMatch(
+      /^n = 12: 14,200 solutions, 1,787 unique \(wasm, automatic: 1 thread, [\d.]+ ms\)$/,
+    );
   });
 
   it('says why n = 8 on 2 threads was counted on 1: it is planned as a single subproblem', async () => {
     // Four cores, whatever the machine has, so that 2 threads are on offer and within the pool.
-    const fourCores = await browser.newPage();
-    await fourCores.addInitScript(() =>
-      Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 4 }),
+    const fourCores = await openDemo({
+      before: () => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 4 }),
+    });
+    await fourCores.fill('#count-n', '8');
+    await fourCores.selectOption('#count-workers', '2');
+    await fourCores.click('#count-run');
+    await fourCores.waitForSelector('#count-result[data-total="92"]');
+    expect(await fourCores.textContent('#count-result')).toMatch(
+      /^n = 8: 92 solutions, 12 unique \(wasm, 1 thread, [\d.]+ ms\)\. Asked for 2 threads, counted on 1: n = 8 is planned as one piece of work \(1 subproblem\), which one thread counts\. Bigger boards split into more\.$/,
     );
-    try {
-      await fourCores.goto(url);
-      await fourCores.fill('#count-n', '8');
-      await fourCores.selectOption('#count-workers', '2');
-      await fourCores.click('#count-run');
-      await fourCores.waitForSelector('#count-result[data-total="92"]');
-      expect(await fourCores.textContent('#count-result')).toMatch(
-        /^n = 8: 92 solutions, 12 unique \(wasm, 1 thread, [\d.]+ ms\)\. Asked for 2 threads, counted on 1: n = 8 is planned as one piece of work \(1 subproblem\), which one thread counts\. Bigger boards split into more\.$/,
-      );
-    } finally {
-      await fourCores.close();
-    }
   });
 
   it('offers the WebGPU engine and names its adapter: here the software one, labelled as such', async () => {
@@ -167,10 +192,8 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await expect
       .poll(() => page.$eval('#count-progress', (p) => (p as HTMLProgressElement).value), { timeout: 20_000 })
       .toBeGreaterThan(0);
-    const started = Date.now();
     await page.click('#count-cancel');
     await expect.poll(() => page.textContent('#count-result')).toBe('Cancelled.');
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(await page.isEnabled('#count-run')).toBe(true);
     expect(await page.isDisabled('#count-cancel')).toBe(true);
   });
@@ -218,15 +241,17 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await page.fill('#compare-max', '15');
     await page.fill('#compare-runs', '1');
     expect(await page.isDisabled('#compare-stop')).toBe(true);
+    const comparing = page.waitForEvent('worker', (worker) => worker.url().includes('compare-worker'));
     await page.click('#compare-run');
+    const worker = await comparing;
+    const ended = new Promise<void>((resolve) => worker.on('close', () => resolve()));
     expect(await page.isEnabled('#compare-stop')).toBe(true);
     await expect
       .poll(() => page.locator('#compare-table tbody tr').count(), { timeout: 60_000 })
       .toBeGreaterThanOrEqual(3);
-    const started = Date.now();
     await page.click('#compare-stop');
+    // The status is read right after the click's handler ran: it says Stopped at once.
     const status = await page.textContent('#compare-status');
-    expect(Date.now() - started).toBeLessThan(1000);
     const rows = await page.$$eval('#compare-table tbody tr', (trs) => trs.map((tr) => (tr as HTMLElement).dataset.n));
     expect(rows.length).toBeLessThan(12);
     expect(status).toBe(
@@ -234,8 +259,8 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     );
     expect(await page.isEnabled('#compare-run')).toBe(true);
     expect(await page.isDisabled('#compare-stop')).toBe(true);
-    // Nothing more arrives from the stopped worker.
-    await page.waitForTimeout(1500);
+    // The worker is ended, and nothing more arrived from it.
+    await ended;
     expect(
       await page.$$eval('#compare-table tbody tr', (trs) => trs.map((tr) => (tr as HTMLElement).dataset.n)),
     ).toEqual(rows);
@@ -373,60 +398,54 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
       [1200, 900, 'desktop'],
       [390, 844, 'phone'],
     ] as const) {
-      const view = await browser.newPage({ viewport: { width, height } });
-      try {
-        await view.goto(url);
-        for (let n = 4; n <= 10; n++) {
-          await view.fill('#watch-n', String(n));
-          await view.dispatchEvent('#watch-n', 'change');
-          // Thirty steps take the search through rows with queens, without, and back.
-          const seen = await view.evaluate(() => {
-            const board = document.querySelector<HTMLElement>('#watch-board')!;
-            const step = document.querySelector<HTMLButtonElement>('#watch-step')!;
-            const measures = [];
-            for (let i = 0; i < 30; i++) {
-              const squares = [...board.querySelectorAll<HTMLElement>('.square')].map((s) => s.getBoundingClientRect());
-              const queens = [...board.querySelectorAll<HTMLElement>('.square.queen')].map((q) => {
-                const range = document.createRange();
-                range.selectNodeContents(q);
-                const glyph = range.getBoundingClientRect();
-                return { width: glyph.width, height: glyph.height };
-              });
-              const box = board.getBoundingClientRect();
-              measures.push({
-                widths: [...new Set(squares.map((r) => r.width))],
-                heights: [...new Set(squares.map((r) => r.height))],
-                board: `${box.width}x${box.height}`,
-                queens,
-              });
-              step.click();
-            }
-            return measures;
-          });
-          const cell = seen[0].widths[0];
-          expect(cell, `${label} n = ${n}`).toBeGreaterThan(20);
-          for (const m of seen) {
-            expect(m.widths, `${label} n = ${n}`).toEqual([cell]);
-            expect(m.heights, `${label} n = ${n}`).toEqual([cell]);
-            // The board is n cells and its 2px border each way, at every step.
-            expect(m.board, `${label} n = ${n}`).toBe(`${n * cell + 4}x${n * cell + 4}`);
-            for (const q of m.queens) {
-              expect(q.width, `${label} n = ${n}`).toBeGreaterThan(cell * 0.5);
-              expect(q.width, `${label} n = ${n}`).toBeLessThanOrEqual(cell);
-              expect(q.height, `${label} n = ${n}`).toBeLessThanOrEqual(cell);
-            }
+      const view = label === 'desktop' ? page : await openDemo({ width, height });
+      for (let n = 4; n <= 10; n++) {
+        await view.fill('#watch-n', String(n));
+        await view.dispatchEvent('#watch-n', 'change');
+        // Thirty steps take the search through rows with queens, without, and back.
+        const seen = await view.evaluate(() => {
+          const board = document.querySelector<HTMLElement>('#watch-board')!;
+          const step = document.querySelector<HTMLButtonElement>('#watch-step')!;
+          const measures = [];
+          for (let i = 0; i < 30; i++) {
+            const squares = [...board.querySelectorAll<HTMLElement>('.square')].map((s) => s.getBoundingClientRect());
+            const queens = [...board.querySelectorAll<HTMLElement>('.square.queen')].map((q) => {
+              const range = document.createRange();
+              range.selectNodeContents(q);
+              const glyph = range.getBoundingClientRect();
+              return { width: glyph.width, height: glyph.height };
+            });
+            const box = board.getBoundingClientRect();
+            measures.push({
+              widths: [...new Set(squares.map((r) => r.width))],
+              heights: [...new Set(squares.map((r) => r.height))],
+              board: `${box.width}x${box.height}`,
+              queens,
+            });
+            step.click();
           }
-          expect(
-            seen.some((m) => m.queens.length >= 2),
-            `${label} n = ${n}`,
-          ).toBe(true);
-          if (n === 8 || n === 10)
-            await view.locator('#watch').screenshot({ path: `${shots}/watch-${n}-${label}.png` });
+          return measures;
+        });
+        const cell = seen[0].widths[0];
+        expect(cell, `${label} n = ${n}`).toBeGreaterThan(20);
+        for (const m of seen) {
+          expect(m.widths, `${label} n = ${n}`).toEqual([cell]);
+          expect(m.heights, `${label} n = ${n}`).toEqual([cell]);
+          // The board is n cells and its 2px border each way, at every step.
+          expect(m.board, `${label} n = ${n}`).toBe(`${n * cell + 4}x${n * cell + 4}`);
+          for (const q of m.queens) {
+            expect(q.width, `${label} n = ${n}`).toBeGreaterThan(cell * 0.5);
+            expect(q.width, `${label} n = ${n}`).toBeLessThanOrEqual(cell);
+            expect(q.height, `${label} n = ${n}`).toBeLessThanOrEqual(cell);
+          }
         }
-        expect(await view.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      } finally {
-        await view.close();
+        expect(
+          seen.some((m) => m.queens.length >= 2),
+          `${label} n = ${n}`,
+        ).toBe(true);
+        if (n === 8 || n === 10) await view.locator('#watch').screenshot({ path: `${shots}/watch-${n}-${label}.png` });
       }
+      expect(await view.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     }
   });
 
@@ -536,8 +555,7 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
   });
 
   it('fits a phone-sized screen without sideways scrolling', async () => {
-    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await phone.goto(url);
+    const phone = await openDemo({ width: 390, height: 844 });
     await phone.waitForSelector('#browse-list li');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await phone.screenshot({ path: `${shots}/phone.png`, fullPage: true });
@@ -552,57 +570,62 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await phone.locator('#browse').screenshot({ path: `${shots}/browse-12-phone.png` });
     await phone.locator('#compare').screenshot({ path: `${shots}/compare-phone.png` });
-    await phone.close();
   });
 
   it('bounds its look for a WebGPU adapter: a request that never answers leaves WebGPU out, and the page works meanwhile', async () => {
-    const stuck = await browser.newPage();
-    await stuck.addInitScript(() => {
-      navigator.gpu.requestAdapter = () => new Promise(() => {});
+    const stuck = await openDemo({
+      before: () => {
+        navigator.gpu.requestAdapter = () => new Promise(() => {});
+      },
+      probe: false,
     });
-    try {
-      await stuck.goto(url);
-      await stuck.fill('#count-n', '8');
-      await stuck.click('#count-run');
-      await stuck.waitForSelector('#count-result[data-total="92"]');
-      expect(await stuck.isHidden('#gpu')).toBe(true);
-      await expect
-        .poll(() => stuck.textContent('#gpu'), { timeout: 10_000 })
-        .toBe('WebGPU: navigator.gpu.requestAdapter() gave no answer in 5 s, so the WebGPU engine is not offered.');
-      expect(await stuck.isVisible('#gpu')).toBe(true);
-      expect(
-        await stuck.$$eval('#count-engine option', (options) => options.map((o) => (o as HTMLOptionElement).value)),
-      ).toEqual(['wasm', 'js']);
-      expect(await stuck.isHidden('#compare-gpu-head')).toBe(true);
-    } finally {
-      await stuck.close();
-    }
+    await stuck.fill('#count-n', '8');
+    await stuck.click('#count-run');
+    await stuck.waitForSelector('#count-result[data-total="92"]');
+    expect(await stuck.isHidden('#gpu')).toBe(true);
+    await expect
+      .poll(() => stuck.textContent('#gpu'), { timeout: 10_000 })
+      .toBe('WebGPU: navigator.gpu.requestAdapter() gave no answer in 5 s, so the WebGPU engine is not offered.');
+    expect(await stuck.isVisible('#gpu')).toBe(true);
+    expect(
+      await stuck.$$eval('#count-engine option', (options) => options.map((o) => (o as HTMLOptionElement).value)),
+    ).toEqual(['wasm', 'js']);
+    expect(await stuck.isHidden('#compare-gpu-head')).toBe(true);
   });
 
-  it('logged no errors or warnings to the console', async () => {
-    // The page as a newcomer meets it, for docs/demo.png: the visualizer part-way through n = 8.
+  it('shows a newcomer the visualizer part-way through n = 8 and the solutions of n = 8 (docs/demo.png)', async () => {
     await page.fill('#watch-n', '8');
     await page.dispatchEvent('#watch-n', 'change');
     for (let i = 0; i < 12; i++) await page.click('#watch-step');
+    expect(await page.getAttribute('#watch-board', 'data-queens')).toMatch(/^\d(,\d)*$/);
     await page.fill('#browse-n', '8');
     await page.dispatchEvent('#browse-n', 'change');
     await expect.poll(() => page.textContent('#browse-pages')).toBe('of 8');
     await page.screenshot({ path: `${shots}/page.png`, fullPage: true });
-    expect(problems).toEqual([]);
   });
 });
 
 describe.skipIf(!BROWSER_TESTS)('demo page in Chromium without a WebGPU adapter', () => {
   let browser: Browser;
   let server: Server;
+  let url: string;
+  /** A new page of the demo in a new browser context, its probe concluded, for each test. */
   let page: Page;
-  const messages: string[] = [];
+  let messages: string[] = [];
 
   beforeAll(async () => {
     await build({ configFile: `${root}demo/vite.config.ts`, logLevel: 'warn' });
-    let url: string;
     ({ url, server } = await serveDirectory(`${root}demo/dist`));
     browser = await launchChromium({ webgpu: false });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  beforeEach(async () => {
+    messages = [];
     page = await browser.newPage();
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning')
@@ -612,9 +635,8 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium without a WebGPU adapter'
     await page.waitForFunction(() => document.body.dataset.webgpu !== undefined);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    server?.close();
+  afterEach(async () => {
+    await page.close();
   });
 
   it('offers only the wasm and TypeScript engines, and compares those two', async () => {
