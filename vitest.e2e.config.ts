@@ -9,8 +9,10 @@ export default defineConfig({
     // One file at a time: Chromium, the Slurm cluster and lavapipe use every core, and the CLI's
     // signal tests must not wait behind them.
     fileParallelism: false,
-    // A clone's npm install and build, a Vite build, a cluster's start: tens of seconds each.
-    testTimeout: 120_000,
+    // Most tests here take a few seconds to 15 s; the longer ones (a clone's build, the Slurm
+    // cluster's jobs) have limits of their own. A set-up packs and installs the package, builds a
+    // Vite app or starts a browser: tens of seconds.
+    testTimeout: 60_000,
     hookTimeout: 120_000,
   },
 });
