@@ -90,11 +90,13 @@ describe('README', () => {
       }
       const lines = block.code.split('\n');
       if (lines.some((l) => l.startsWith('npm test'))) {
-        // The development commands: npm install is .ci/run's npm ci, npm test is this suite; the
-        // build npm install runs (prepare), npm start and the demo's dev server run here for real.
+        // The development commands: npm install is .ci/run's npm ci, npm test and npm run test:e2e
+        // are the tiers .ci/run runs (this test among them); the build npm install runs (prepare),
+        // npm start and the demo's dev server run here for real.
         expect(lines.map((l) => l.split('#')[0].trim())).toEqual([
           'npm install && npm start',
           'npm test',
+          'npm run test:e2e',
           'npm run demo',
         ]);
         const start = run('npm run prepare && npm start', clone);
