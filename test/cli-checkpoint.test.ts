@@ -112,10 +112,10 @@ describe('nqueens <n> --checkpoint FILE', () => {
 
 describe('--progress json', () => {
   it('writes progress lines on stderr: done of total subproblems, solutions so far, rate and ETA; the last one complete', async () => {
-    // A clock that moves 100 ms each time the progress reads it: lines and the ETA come as they
+    // A clock that moves 400 ms each time the progress reads it: lines and the ETA come as they
     // would on a count of many seconds, whatever the machine's speed.
     let clock = 0;
-    const r = await nqueens(['16', '--workers', '1', '--progress', 'json'], { now: () => (clock += 100) });
+    const r = await nqueens(['16', '--workers', '1', '--progress', 'json'], { now: () => (clock += 400) });
     expect(r).toEqual({ code: 0, stdout: expect.stringMatching(/^n = 16: /), stderr: expect.any(String) });
     const lines = r.stderr
       .trim()
