@@ -5,7 +5,7 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../helpers/free-port.js';
 import { type BrowserDriver, pollFor } from './driver.js';
 import { WebDriverSession, waitUntilReady } from './webdriver.js';
 
@@ -16,17 +16,6 @@ const XVFB_RUN = '/usr/bin/xvfb-run';
 /** Whether this machine has what launchWebKit needs. */
 export function webkitInstalled(): boolean {
   return [WEBKIT_DRIVER, MINIBROWSER, XVFB_RUN].every((path) => existsSync(path));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 function stop(child: ChildProcess): void {

@@ -2,8 +2,8 @@
 // 127.0.0.1, each in a process group of its own: they start servers of their own (next-server), and
 // stopping the group stops those too.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../helpers/free-port.js';
 import { toolEnv } from './command.js';
 
 export interface ServerProcess {
@@ -15,19 +15,6 @@ export interface ServerProcess {
   ready: Promise<void>;
   /** Ends the server and every process it started; resolves once it has exited. */
   stop(): Promise<void>;
-}
-
-/** A port that nothing listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : undefined;
-      probe.close(() => (port === undefined ? reject(new Error('the probe got no port')) : resolve(port)));
-    });
-  });
 }
 
 function exited(child: ChildProcess): Promise<void> {
