@@ -91,21 +91,30 @@ function key(n: number, queens: readonly number[], g: number): string {
   return out.sort().join(' ');
 }
 
+/**
+ * How many times each frame is covered by the orbits of the planned frames, after checking each
+ * planned frame's weight (its orbit's size) and stabilizer (the symmetries that fix it).
+ */
+function orbitsOfPlannedFrames(n: number): Map<string, number> {
+  const list = frames(n);
+  const covered = new Map<string, number>();
+  for (let i = 0; i < list.count; i++) {
+    const queens = queensOf(list, i);
+    const orbit = new Set(Array.from({ length: SYMMETRIES }, (_, g) => key(n, queens, g)));
+    expect({ frame: i, weight: list.weight[i] }).toEqual({ frame: i, weight: orbit.size });
+    let stabilizer = 0;
+    for (let g = 0; g < SYMMETRIES; g++) if (key(n, queens, g) === key(n, queens, 0)) stabilizer |= 1 << g;
+    expect({ frame: i, stabilizer: list.stabilizer[i] }).toEqual({ frame: i, stabilizer });
+    for (const k of orbit) covered.set(k, (covered.get(k) ?? 0) + 1);
+  }
+  return covered;
+}
+
 describe('frames', () => {
   it.each([5, 6, 7, 8, 9, 10])(
     'n = %i: the orbits of the planned frames cover every frame that occurs in a solution, each once',
     (n) => {
-      const list = frames(n);
-      const covered = new Map<string, number>();
-      for (let i = 0; i < list.count; i++) {
-        const queens = queensOf(list, i);
-        const orbit = new Set(Array.from({ length: SYMMETRIES }, (_, g) => key(n, queens, g)));
-        expect(orbit.size).toBe(list.weight[i]);
-        let stabilizer = 0;
-        for (let g = 0; g < SYMMETRIES; g++) if (key(n, queens, g) === key(n, queens, 0)) stabilizer |= 1 << g;
-        expect(stabilizer).toBe(list.stabilizer[i]);
-        for (const k of orbit) covered.set(k, (covered.get(k) ?? 0) + 1);
-      }
+      const covered = orbitsOfPlannedFrames(n);
       expect([...covered.values()].every((times) => times === 1)).toBe(true);
       for (const frame of allFrames(n)) expect(covered.has(frame)).toBe(true);
     },
@@ -114,17 +123,7 @@ describe('frames', () => {
   it.each([1, 2, 3, 4, 11, 12, 13, 14, 15, 16])(
     'n = %i: the orbits of the planned frames are exactly the frames of the board (one queen per border line, none attacking), each covered once, with the right weights and stabilizers',
     (n) => {
-      const list = frames(n);
-      const covered = new Map<string, number>();
-      for (let i = 0; i < list.count; i++) {
-        const queens = queensOf(list, i);
-        const orbit = new Set(Array.from({ length: SYMMETRIES }, (_, g) => key(n, queens, g)));
-        expect(list.weight[i]).toBe(orbit.size);
-        let stabilizer = 0;
-        for (let g = 0; g < SYMMETRIES; g++) if (key(n, queens, g) === key(n, queens, 0)) stabilizer |= 1 << g;
-        expect(list.stabilizer[i]).toBe(stabilizer);
-        for (const k of orbit) covered.set(k, (covered.get(k) ?? 0) + 1);
-      }
+      const covered = orbitsOfPlannedFrames(n);
       expect([...covered.values()].filter((times) => times !== 1)).toEqual([]);
       expect([...covered.keys()].sort()).toEqual([...validFrames(n)].sort());
     },
