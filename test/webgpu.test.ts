@@ -1,6 +1,7 @@
 // The 'webgpu' engine's set-up, against a navigator.gpu that the tests control: it refuses clearly
-// where no adapter comes, never half-starts a count, honours the signal while a set-up hangs, and
-// keeps no set-up that failed or that every caller gave up on. And the host's half of the engine:
+// where no adapter comes, never half-starts a count, honours the signal while a set-up hangs, fails
+// a set-up that hangs past its time limit (naming the step), and keeps no set-up that failed or
+// that every caller gave up on. And the host's half of the engine:
 // the tasks it makes (kernel/webgpu/tasks.ts), each searched to its end as the GPU kernels do, add
 // up with the completions it counted itself to every subproblem's count, in the order the
 // kernels want them; the dispatch budget (kernel/webgpu/budget.ts) sizes dispatches as it says.
@@ -12,6 +13,7 @@ import { compareEngines, count, countSync, WebGPUUnavailableError } from '../src
 import { popcnt } from '../src/kernel/js/bits.js';
 import { pickSubproblems } from '../src/kernel/subproblems.js';
 import { DISPATCH_MS, DispatchBudget, MAX_PLACEMENTS } from '../src/kernel/webgpu/budget.js';
+import { SET_UP_MS } from '../src/kernel/webgpu/device.js';
 import { type GpuWork, gpuWork } from '../src/kernel/webgpu/tasks.js';
 import { DEFAULT_VARIANT, preferredVariant } from '../src/kernel/webgpu/variants.js';
 import { plan } from '../src/plan/plan.js';
@@ -129,6 +131,120 @@ describe('a set-up that never ends (requestAdapter may never settle)', () => {
     const reason = new Error('no GPU in time');
     await expect(compareEngines(7, { runs: 1, webgpu: true, signal: abortAfter(100, reason) })).rejects.toBe(reason);
     expect(requestAdapter).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a set-up that never settles, with nobody to give up on it: it has SET_UP_MS in all', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Whether the promise has settled yet, as the test sees it. */
+  function watch(promise: Promise<unknown>): { readonly settled: boolean } {
+    const state = { settled: false };
+    promise.then(
+      () => (state.settled = true),
+      () => (state.settled = true),
+    );
+    return state;
+  }
+
+  it('fails with WebGPUUnavailableError naming requestAdapter() once the time is up, not before; the next count asks again', async () => {
+    vi.useFakeTimers();
+    const asked = deferred<void>();
+    const requestAdapter = vi.fn(() => {
+      asked.resolve();
+      return requestAdapter.mock.calls.length === 1 ? new Promise<null>(() => {}) : Promise.resolve(null);
+    });
+    vi.stubGlobal('navigator', { gpu: { requestAdapter } });
+    const stuck = count(8, { engine: 'webgpu' });
+    const seen = watch(stuck);
+    await asked.promise;
+    await vi.advanceTimersByTimeAsync(SET_UP_MS - 1);
+    expect(seen.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(stuck).rejects.toThrow(WebGPUUnavailableError);
+    await expect(stuck).rejects.toThrow(`navigator.gpu.requestAdapter() did not answer within ${SET_UP_MS / 1000} s`);
+    await expect(count(8, { engine: 'webgpu' })).rejects.toThrow('navigator.gpu.requestAdapter() found no adapter');
+    expect(requestAdapter).toHaveBeenCalledTimes(2);
+  });
+
+  it('names requestDevice() when the device never comes, counting the time from the start of the set-up; a device that comes late is destroyed', async () => {
+    vi.useFakeTimers();
+    const device = idleDevice();
+    const late = deferred<typeof device>();
+    const askedForDevice = deferred<void>();
+    const adapter = deferred<unknown>();
+    const asked = deferred<void>();
+    const requestAdapter = vi.fn(() => {
+      asked.resolve();
+      return adapter.promise;
+    });
+    vi.stubGlobal('navigator', { gpu: { requestAdapter } });
+    const stuck = count(8, { engine: 'webgpu' });
+    const seen = watch(stuck);
+    await asked.promise;
+    // The adapter answers with a third of the time spent; the device takes the rest of it.
+    const third = Math.floor(SET_UP_MS / 3);
+    await vi.advanceTimersByTimeAsync(third);
+    adapter.resolve({
+      info: { description: 'slow adapter' },
+      requestDevice: () => {
+        askedForDevice.resolve();
+        return late.promise;
+      },
+    });
+    await askedForDevice.promise;
+    await vi.advanceTimersByTimeAsync(SET_UP_MS - third - 1);
+    expect(seen.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(stuck).rejects.toThrow(`the adapter's requestDevice() did not answer within ${SET_UP_MS / 1000} s`);
+    expect(device.destroy).not.toHaveBeenCalled();
+    late.resolve(device);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(device.destroy).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the kernel when its compilation never finishes, and destroys the device it had', async () => {
+    vi.useFakeTimers();
+    const compiling = deferred<void>();
+    const device = {
+      ...idleDevice(),
+      createComputePipelineAsync: () => {
+        compiling.resolve();
+        return new Promise(() => {});
+      },
+    };
+    const requestAdapter = vi.fn(async () => ({ info: { description: 'a GPU' }, requestDevice: async () => device }));
+    vi.stubGlobal('navigator', { gpu: { requestAdapter } });
+    const stuck = count(8, { engine: 'webgpu' });
+    const seen = watch(stuck);
+    await compiling.promise;
+    await vi.advanceTimersByTimeAsync(SET_UP_MS - 1);
+    expect(seen.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(stuck).rejects.toThrow(/compiling the \w+ kernel did not answer within 30 s/);
+    expect(device.destroy).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves no timer behind once every caller gave up on it, nor once it settled', async () => {
+    vi.useFakeTimers();
+    const asked = deferred<void>();
+    const requestAdapter = vi.fn(() => {
+      asked.resolve();
+      return new Promise<null>(() => {});
+    });
+    vi.stubGlobal('navigator', { gpu: { requestAdapter } });
+    const controller = new AbortController();
+    const stopped = count(8, { engine: 'webgpu', signal: controller.signal });
+    await asked.promise;
+    expect(vi.getTimerCount()).toBe(1);
+    controller.abort(new Error('no more waiting'));
+    await expect(stopped).rejects.toThrow('no more waiting');
+    expect(vi.getTimerCount()).toBe(0);
+    requestAdapter.mockImplementation(async () => null);
+    await expect(count(8, { engine: 'webgpu' })).rejects.toThrow('found no adapter');
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
 

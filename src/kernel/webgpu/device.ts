@@ -7,7 +7,9 @@
 // WebGPU lets requestAdapter() and requestDevice() take as long as they like, and implementations
 // have shipped where they never settle. So a caller's signal is honoured while it waits for a
 // set-up, and a set-up that every caller gave up on is dropped, not kept for the next count (its
-// device, should one come after all, is destroyed).
+// device, should one come after all, is destroyed). A set-up that no caller gives up on fails
+// after SET_UP_MS, naming the step it was waiting for: otherwise it would hold every GPU count of
+// the process for ever, since later counts wait for the same set-up.
 
 import { abortReason, WebGPUUnavailableError } from '../../errors.js';
 import { type AdapterInfo, describeAdapter } from '../../gpu-adapter.js';
@@ -38,6 +40,7 @@ export interface GpuPipeline {
 /** A set-up under way or done, and how many callers wait for it. */
 interface SetUp {
   readonly promise: Promise<Gpu>;
+  readonly deadline: Deadline;
   waiting: number;
   settled: boolean;
   /** Every caller gave up before it settled: not to be kept, nor its device. */
@@ -45,6 +48,53 @@ interface SetUp {
 }
 
 let current: SetUp | undefined;
+
+/**
+ * How long a set-up may take, from asking for the adapter to the compiled kernel. Far beyond what
+ * working drivers take (lavapipe: about a second; a first pipeline compile on a slow adapter: a few),
+ * short enough that a count given no signal learns that the GPU is stuck.
+ */
+export const SET_UP_MS = 30_000;
+
+/** A set-up's time limit: the steps it waits for, each failing once the limit has passed. */
+class Deadline {
+  private readonly endsAt = performance.now() + SET_UP_MS;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private dropped = false;
+
+  /**
+   * Waits for `step` until the set-up's time is up, then fails naming `what`. A result that comes
+   * later is handed to `late` (a device to destroy): nobody takes it any more.
+   */
+  within<T>(what: string, step: Promise<T>, late?: (value: T) => void): Promise<T> {
+    if (this.dropped) return step;
+    let expired = false;
+    const expiry = new Promise<never>((_, reject) => {
+      this.timer = setTimeout(
+        () => {
+          expired = true;
+          reject(new WebGPUUnavailableError(`${what} did not answer within ${SET_UP_MS / 1000} s`));
+        },
+        Math.max(0, this.endsAt - performance.now()),
+      );
+    });
+    const timer = this.timer;
+    step.then(
+      (value) => {
+        clearTimeout(timer);
+        if (expired) late?.(value);
+      },
+      () => clearTimeout(timer),
+    );
+    return Promise.race([step, expiry]);
+  }
+
+  /** Nobody waits for the set-up any more: its time limit would only keep a Node process alive. */
+  drop(): void {
+    this.dropped = true;
+    clearTimeout(this.timer);
+  }
+}
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -86,19 +136,21 @@ async function entryPoint(): Promise<{ gpu: GPU; source: string; hint: string }>
   }
 }
 
-async function setUp(): Promise<Gpu> {
+async function setUp(deadline: Deadline): Promise<Gpu> {
   const { gpu, source, hint } = await entryPoint();
   let adapter: GPUAdapter | null;
   try {
-    adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
+    adapter = await deadline.within(source, gpu.requestAdapter({ powerPreference: 'high-performance' }));
   } catch (error) {
+    if (error instanceof WebGPUUnavailableError) throw error;
     throw new WebGPUUnavailableError(`${source} failed: ${messageOf(error)}`);
   }
   if (adapter === null) throw new WebGPUUnavailableError(`${source} found no adapter${hint}`);
   let device: GPUDevice;
   try {
-    device = await adapter.requestDevice();
+    device = await deadline.within("the adapter's requestDevice()", adapter.requestDevice(), (late) => late.destroy());
   } catch (error) {
+    if (error instanceof WebGPUUnavailableError) throw error;
     throw new WebGPUUnavailableError(`the adapter gave no device: ${messageOf(error)}`);
   }
   const described = describeAdapter(adapter);
@@ -110,7 +162,7 @@ async function setUp(): Promise<Gpu> {
     pipelines: new Map(),
   };
   try {
-    await pipelineFor(set, set.variant);
+    await deadline.within(`compiling the ${set.variant} kernel`, pipelineFor(set, set.variant));
   } catch (error) {
     device.destroy();
     throw error;
@@ -150,8 +202,9 @@ export function pipelineFor(gpu: Gpu, variant: KernelVariant): Promise<GpuPipeli
 }
 
 function start(): SetUp {
-  const promise = setUp();
-  const attempt: SetUp = { promise, waiting: 0, settled: false, abandoned: false };
+  const deadline = new Deadline();
+  const promise = setUp(deadline);
+  const attempt: SetUp = { promise, deadline, waiting: 0, settled: false, abandoned: false };
   promise.then(
     (gpu) => {
       attempt.settled = true;
@@ -194,6 +247,7 @@ export function acquireGpu(signal?: AbortSignal): Promise<Gpu> {
       leave();
       if (attempt.waiting === 0 && !attempt.settled) {
         attempt.abandoned = true;
+        attempt.deadline.drop();
         if (current === attempt) current = undefined;
       }
       reject(abortReason(signal!));
