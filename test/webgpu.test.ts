@@ -14,10 +14,11 @@ import { popcnt } from '../src/kernel/js/bits.js';
 import { pickSubproblems } from '../src/kernel/subproblems.js';
 import { DISPATCH_MS, DispatchBudget, MAX_PLACEMENTS } from '../src/kernel/webgpu/budget.js';
 import { SET_UP_MS } from '../src/kernel/webgpu/device.js';
-import { type GpuWork, gpuWork } from '../src/kernel/webgpu/tasks.js';
+import { gpuWork } from '../src/kernel/webgpu/tasks.js';
 import { DEFAULT_VARIANT, preferredVariant } from '../src/kernel/webgpu/variants.js';
 import { plan } from '../src/plan/plan.js';
 import type { Queen } from '../src/types.js';
+import { completions } from './helpers/gpu-tasks.js';
 import { randomInt, seededRandom } from './helpers/random.js';
 
 afterEach(() => {
@@ -247,33 +248,6 @@ describe('a set-up that never settles, with nobody to give up on it: it has SET_
     expect(vi.getTimerCount()).toBe(0);
   });
 });
-
-/** A task searched to its end by the bitmask search over its record's rows, as both GPU kernels search it. */
-function searchTask(work: GpuWork, t: number): number {
-  const record = work.owner[t] * MAX_N;
-  const last = work.levels[work.owner[t]] - 1;
-  const walk = (level: number, cols: number, left: number, right: number, free: number): number => {
-    if (level === last) return popcnt(free);
-    let found = 0;
-    for (; free !== 0; free &= free - 1) {
-      const bit = free & -free;
-      const shift = work.shifts[record + level];
-      const c = cols | bit;
-      const l = (left | bit) << shift;
-      const r = (right | bit) >>> shift;
-      found += walk(level + 1, c, l, r, work.masks[record + level + 1] & ~(c | l | r));
-    }
-    return found;
-  };
-  return walk(work.level[t], work.cols[t], work.left[t], work.right[t], work.free[t]);
-}
-
-/** Every subproblem's completions: the host's counts plus its tasks'. */
-function completions(work: GpuWork, subproblems: number): number[] {
-  const out = work.hostCounts.slice(0, subproblems);
-  for (let t = 0; t < work.taskCount; t++) out[work.owner[t]] += searchTask(work, t);
-  return out;
-}
 
 describe('the host split into GPU tasks', () => {
   it.each([

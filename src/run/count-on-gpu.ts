@@ -15,18 +15,14 @@ import { Split } from '../kernel/webgpu/tasks.js';
 import { type KernelVariant, type PreparedWork, VARIANTS, type Variant } from '../kernel/webgpu/variants.js';
 import type { Job } from './job.js';
 import { Slices } from './slices.js';
+import { WaveSizes } from './wave-sizes.js';
 
 /**
- * A wave: the subproblems split into tasks and counted on the device together. Long enough to
- * keep the device busy and to pay for setting up its buffers, short enough for progress and
- * checkpoints, which advance a wave at a time: FIRST_WAVE subproblems before the device's speed
- * is known, then WAVE_MS, or twice the time the host takes to split a wave where that is longer
- * (a fast GPU counts a wave's tasks about as fast as the host makes them). A wave takes several
- * of the job's ranges where it hands out small ones (it takes them from stretches across the
- * plan in turn); each range is reported as it is.
+ * A wave: the subproblems split into tasks and counted on the device together, as many as
+ * WaveSizes says (wave-sizes.ts: one first, then sized by time). A wave takes several of the
+ * job's ranges where it hands out small ones (it takes them from stretches across the plan in
+ * turn); each range is reported as it is.
  */
-const FIRST_WAVE = 256;
-const WAVE_MS = 250;
 const TWO_TO_32 = 2 ** 32;
 
 /** The rotations' fixed completions of a list of subproblems, without their completions. */
@@ -101,9 +97,8 @@ export async function countOnGpu(
     const ranges = takeWave(job, want);
     return ranges.length === 0 ? null : new Wave(ranges, work, chosen, chosen.targetTasks(compiled.budget));
   };
-  let countedMs = 0;
-  let counted = 0;
-  let wave = takeNext(FIRST_WAVE);
+  const sizes = new WaveSizes();
+  let wave = takeNext(sizes.next());
   while (wave !== null) {
     while (!wave.step(slices.leftMs)) {
       await slices.next();
@@ -116,8 +111,7 @@ export async function countOnGpu(
 
     // The next wave, split meanwhile, sized by the device's speed so far; after the first wave,
     // once there is a speed to size it by.
-    const wantNext = () => Math.max(1, Math.floor(Math.max(WAVE_MS, 2 * wave!.splitMs) / (countedMs / counted)));
-    const next = counted > 0 ? takeNext(wantNext()) : null;
+    const next = sizes.measured ? takeNext(sizes.next(wave.splitMs)) : null;
     const rotations = new RotationCounter(
       kernel,
       n,
@@ -160,9 +154,8 @@ export async function countOnGpu(
       job.report(from, to, tally, (ms * (to - from)) / wave.all.length);
       if (stopped()) return;
     }
-    countedMs += ms;
-    counted += wave.all.length;
-    wave = next ?? takeNext(wantNext());
+    sizes.countedWave(wave.all.length, ms);
+    wave = next ?? takeNext(sizes.next(wave.splitMs));
   }
 }
 
