@@ -1,9 +1,10 @@
 // Times both CPU kernels on the same plan, interleaved run by run so that both see the same machine.
-// A run repeats the count until it lasts MIN_RUN_MS, so that small boards are timed properly even
-// where the clock is coarse (browsers round performance.now() to 0.1 ms or more). The counting
-// runs in slices between turns of the event loop (run/slices.ts), and only the time spent counting
-// is timed, so that the measurement can be aborted at any moment and holds the thread for no
-// longer than a slice.
+// A run counts the board again and again until the counting has lasted MIN_RUN_MS and
+// MIN_RUN_STEPS steps of the clock, so that small boards are timed properly even where the clock
+// is coarse (browsers round performance.now() to 0.1 ms or more; WebKit's moves in 1 ms steps).
+// The counting runs in slices between turns of the event loop (run/slices.ts), and only the time
+// spent counting is timed, so that the measurement can be aborted at any moment and holds the
+// thread for no longer than a slice.
 
 import { BigintCounts, count } from './count.js';
 import { DEFAULT_RUNS } from './defaults.js';
@@ -20,6 +21,39 @@ import type { CompareOptions, CompareResult } from './types.js';
 import { checkFlag, checkN, checkOptions, checkRuns, checkSignal } from './validate.js';
 
 const MIN_RUN_MS = 10;
+/** A run spans at least this many steps of the clock, so that rounding to a step moves it by 5% at most. */
+const MIN_RUN_STEPS = 20;
+/**
+ * The most counts in a run: where the clock has not moved by then, the time is below what it can
+ * measure, and is reported as 0 (the result keeps its shape; the speed-up is then not finite).
+ */
+const MAX_COUNTS = 1 << 20;
+
+/**
+ * The smallest step of performance.now() in a few readings (0.1 ms or less in most browsers and
+ * in Node, 1 ms in WebKit), or 0 where it did not move at all.
+ */
+function clockStepMs(): number {
+  let step = Number.POSITIVE_INFINITY;
+  let last = performance.now();
+  for (let moves = 0, reads = 0; moves < 3 && reads < 1_000_000; reads++) {
+    const now = performance.now();
+    if (now !== last) {
+      step = Math.min(step, now - last);
+      last = now;
+      moves++;
+    }
+  }
+  return Number.isFinite(step) ? step : 0;
+}
+
+let minRunMs: number | undefined;
+
+/** How long a timed run counts for, by the clock: read once, the first time it is needed. */
+function runMs(): number {
+  minRunMs ??= Math.max(MIN_RUN_MS, MIN_RUN_STEPS * clockStepMs());
+  return minRunMs;
+}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -27,7 +61,7 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** Counts the plan `repeats` times on one kernel, in slices: the milliseconds per count and the last tally. */
+/** Counts the plan on one kernel, in slices, and times it. */
 class Timer {
   private readonly slices = new Slices();
 
@@ -37,30 +71,41 @@ class Timer {
     private readonly signal: AbortSignal | undefined,
   ) {}
 
-  async run(repeats: number): Promise<{ ms: number; tally: Tally }> {
-    const { kernel, p, slices } = this;
-    let ms = 0;
-    let tally: Tally = { total: 0n, unique: 0n };
-    for (let i = 0; i < repeats; i++) {
-      const counter = new RangeCounter(kernel, p.n, p.subproblems, p.countsUnique, 0, p.subproblems.count);
-      for (;;) {
-        ms += slices.count(counter);
-        if (slices.isOver) {
-          await slices.next();
-          if (this.signal?.aborted) throw abortReason(this.signal);
-        }
-        if (counter.done) break;
-      }
-      tally = counter.takeTally();
-    }
-    return { ms: ms / repeats, tally };
+  private counter(): RangeCounter {
+    const { kernel, p } = this;
+    return new RangeCounter(kernel, p.n, p.subproblems, p.countsUnique, 0, p.subproblems.count);
   }
 
-  /** How many counts make a run of at least MIN_RUN_MS (this also warms the engine up). */
-  async repeats(): Promise<number> {
-    let repeats = 1;
-    while ((await this.run(repeats)).ms * repeats < MIN_RUN_MS && repeats < 1 << 20) repeats *= 2;
-    return repeats;
+  /**
+   * Counts the plan whole, again and again, until the counting has lasted `minMs` by the clock (one
+   * count at least): the milliseconds per count and the last count's tally. Each run is long
+   * enough to measure by itself, rather than sized beforehand: a count of microseconds, timed
+   * alone on a clock of 1 ms steps, reads as 0 nearly every time, and a run sized from a warm-up
+   * that a pause happened to lengthen read as 0 too.
+   */
+  async run(minMs: number): Promise<{ ms: number; tally: Tally }> {
+    const { slices } = this;
+    let ms = 0;
+    let counts = 0;
+    let tally: Tally | undefined;
+    let counter = this.counter();
+    // The clock is read once a slice, around every count that fits in it, not around each count.
+    for (let finished = false; ; ) {
+      const started = performance.now();
+      do {
+        slices.count(counter);
+        if (counter.done) {
+          tally = counter.takeTally();
+          counts++;
+          finished = ms + (performance.now() - started) >= minMs || counts >= MAX_COUNTS;
+          if (!finished) counter = this.counter();
+        }
+      } while (!finished && !slices.isOver);
+      ms += performance.now() - started;
+      if (finished) return { ms: ms / counts, tally: tally! };
+      await slices.next();
+      if (this.signal?.aborted) throw abortReason(this.signal);
+    }
   }
 }
 
@@ -85,18 +130,18 @@ export async function compareEngines(n: number, options?: CompareOptions): Promi
   const kernels = await Promise.all(engines.map((engine) => acquireKernel(engine)));
   try {
     const [wasm, js] = kernels.map((kernel) => new Timer(kernel, p, signal));
-    const reference = (await wasm.run(1)).tally;
-    const check = (await js.run(1)).tally;
+    // The first runs warm the engines up, and their counts must agree.
+    const minMs = runMs();
+    const reference = (await wasm.run(minMs)).tally;
+    const check = (await js.run(minMs)).tally;
     if (check.total !== reference.total || check.unique !== reference.unique) {
       throw new Error(`the engines disagree at n = ${size}: js ${check.total}, wasm ${reference.total}`);
     }
-    const jsRepeats = await js.repeats();
-    const wasmRepeats = await wasm.repeats();
     const jsMs: number[] = [];
     const wasmMs: number[] = [];
     for (let i = 0; i < runs; i++) {
-      jsMs.push((await js.run(jsRepeats)).ms);
-      wasmMs.push((await wasm.run(wasmRepeats)).ms);
+      jsMs.push((await js.run(minMs)).ms);
+      wasmMs.push((await wasm.run(minMs)).ms);
     }
     const gpuMs = gpu === null ? null : await timeGpu(size, runs, reference, signal);
     return {
