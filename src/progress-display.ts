@@ -3,6 +3,17 @@
 // library, which imports nothing from here; the CLI (src/cli) and the demo (demo/) both do, so it
 // sits beside the library rather than inside either of them.
 
+/**
+ * A whole number with its digits grouped by three, "95,815,104": how a person is shown every count,
+ * rate and time, by the CLI and the demo alike. Written out rather than left to Intl, whose output
+ * follows the runtime's locale and data (and whose constructor throws for a language it refuses);
+ * JSON never gets it. A number that is not whole is rounded first.
+ */
+export function formatCount(value: number | bigint): string {
+  const digits = typeof value === 'bigint' ? value.toString() : Math.round(value).toString();
+  return digits.replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
 /** "42s", "3m07s", "2h05m", "3d04h". */
 export function formatDuration(ms: number): string {
   const s = Math.round(ms / 1000);
@@ -21,7 +32,7 @@ export function percentDone(done: number, total: number): number {
 /** "37% · 120/320 subproblems" and, once it can be told, " · ETA 12s". */
 export function progressSummary(done: number, total: number, etaMs: number | null): string {
   const eta = etaMs !== null && done < total ? ` · ETA ${formatDuration(etaMs)}` : '';
-  return `${percentDone(done, total)}% · ${done.toLocaleString('en')}/${total.toLocaleString('en')} subproblems${eta}`;
+  return `${percentDone(done, total)}% · ${formatCount(done)}/${formatCount(total)} subproblems${eta}`;
 }
 
 /** Subproblems finished, as a share of those left at the start, before the first estimate. */

@@ -3,7 +3,7 @@
 // now and then where stderr is no terminal. The ETA waits until enough is counted to tell.
 import { describe, expect, it, vi } from 'vitest';
 import { barLine, progressView } from '../src/cli/progress.js';
-import { EtaEstimate } from '../src/progress-display.js';
+import { EtaEstimate, formatCount } from '../src/progress-display.js';
 
 /** A stream that keeps what is written to it, as a terminal of `columns` or as a pipe. */
 function stream(columns: number | undefined) {
@@ -41,18 +41,31 @@ describe('the bar on a terminal', () => {
     },
   );
 
-  it('drops the least needed parts first as the width shrinks: the rate, the solutions, the subproblems, the ETA, the bar', () => {
+  it('drops the least needed parts first as the width shrinks: the rate, the solutions, the subproblems, then the bar (shrunk first); the ETA stays', () => {
     const report = { done: 1234, total: 4319, solutions: 95_815_104n };
-    const wide = barLine('n = 17', report, 12_000, 250, 200);
+    const wide = barLine('n = 17', report, 12_000, 2171.4, 200);
     expect(wide).toBe(
-      'n = 17 [######..............] 28% · ETA 12s · 1,234/4,319 subproblems · 95,815,104 solutions · 250/s',
+      'n = 17 [######..............] 28% · ETA 12s · 1,234/4,319 subproblems · 95,815,104 solutions · 2,171/s',
     );
-    expect(barLine('n = 17', report, 12_000, 250, 80)).toBe(
+    expect(barLine('n = 17', report, 12_000, 2171.4, 80)).toBe(
       'n = 17 [######..............] 28% · ETA 12s · 1,234/4,319 subproblems',
     );
-    expect(barLine('n = 17', report, 12_000, 250, 50)).toBe('n = 17 [######..............] 28% · ETA 12s');
-    expect(barLine('n = 17', report, 12_000, 250, 30)).toBe('n = 17 28% · ETA 12s');
-    expect(barLine('n = 17', report, 12_000, 250, 12)).toBe('n = 17 28%');
+    expect(barLine('n = 17', report, 12_000, 2171.4, 50)).toBe('n = 17 [######..............] 28% · ETA 12s');
+    // At 40 columns the bar shrinks to keep the ETA; at 30 it goes.
+    expect(barLine('n = 17', report, 12_000, 2171.4, 40)).toBe('n = 17 [###.........] 28% · ETA 12s');
+    expect(barLine('n = 17', report, 12_000, 2171.4, 30)).toBe('n = 17 28% · ETA 12s');
+    expect(barLine('n = 17', report, 12_000, 2171.4, 12)).toBe('n = 17 28%');
+  });
+
+  it('keeps one bar width while the share and the ETA change, and the room for the ETA before it is known', () => {
+    const at = (done: number, etaMs: number | null) =>
+      barLine('n = 17', { done, total: 400, solutions: null }, etaMs, 10, 40);
+    const bars = [at(1, null), at(4, 9_000), at(40, 3_599_000), at(399, 1_000), at(400, null)].map(
+      (line) => /\[[#.]*\]/.exec(line)?.[0],
+    );
+    expect(new Set(bars.map((bar) => bar?.length))).toEqual(new Set([14]));
+    expect(at(40, 3_599_000)).toBe('n = 17 [#...........] 10% · ETA 59m59s');
+    expect(at(400, null)).toBe('n = 17 [############] 100%');
   });
 });
 
@@ -106,5 +119,21 @@ describe('the ETA', () => {
     eta.observe(700, 1100);
     // 100 in the second since the first finished here: 300 left is 3 s, not what 700 in 1.1 s would say.
     expect(eta.remainingMs(700, 1000, 1100)).toBeCloseTo(3000, 6);
+  });
+});
+
+describe('numbers as a person reads them', () => {
+  it('have their digits grouped by three, whatever the locale, bigints beyond 2^53 exactly; fractions rounded', () => {
+    expect([0, 7, 999, 1000, 14_200, 2171.4, 2171.5, 95_815_104].map(formatCount)).toEqual([
+      '0',
+      '7',
+      '999',
+      '1,000',
+      '14,200',
+      '2,171',
+      '2,172',
+      '95,815,104',
+    ]);
+    expect(formatCount(2n ** 64n)).toBe('18,446,744,073,709,551,616');
   });
 });

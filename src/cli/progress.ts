@@ -7,7 +7,7 @@
 // 2^53, the same figures go out as JSON lines for batch logs, and the line is cut to the width
 // instead of switching the terminal's line wrapping off; all in about a hundred lines.
 
-import { EtaEstimate, formatDuration, percentDone } from '../progress-display.js';
+import { EtaEstimate, formatCount, formatDuration, percentDone } from '../progress-display.js';
 import type { Terminal } from './io.js';
 
 export type ProgressMode = 'bar' | 'json' | 'none';
@@ -29,20 +29,34 @@ export interface ProgressView {
 const BAR_EVERY_MS = 100;
 const JSON_EVERY_MS = 1000;
 const LINE_EVERY_MS = 5000;
-/** The bar's own width, where the terminal has room for it. */
+/** The bar's own width, at most, and the least worth drawing. */
 const BAR_WIDTH = 20;
+const BAR_MIN = 5;
+/**
+ * Room kept for the widest share ("100%") and ETA (" · ETA 59m59s"), also before the ETA is known
+ * and once the count is done: the bar keeps one width from the first line to the last.
+ */
+const PERCENT_ROOM = '100%'.length;
+const ETA_ROOM = ' · ETA 59m59s'.length;
 
-/** The parts of a line in the order they are dropped when the terminal is narrow: the last first. */
-function parts(label: string, report: ProgressReport, etaMs: number | null, perSecond: number | null): string[] {
-  const out = [`${label}`, `${percentDone(report.done, report.total)}%`];
+const rate = (perSecond: number) => (perSecond < 10 ? perSecond.toFixed(1) : formatCount(perSecond));
+
+/** The parts of a line after the label, the most needed first: the share done, the ETA, and the rest. */
+function parts(report: ProgressReport, etaMs: number | null, perSecond: number | null): string[] {
+  const out = [`${percentDone(report.done, report.total)}%`];
   if (etaMs !== null && report.done < report.total) out.push(`ETA ${formatDuration(etaMs)}`);
-  out.push(`${report.done.toLocaleString('en')}/${report.total.toLocaleString('en')} subproblems`);
-  if (report.solutions !== null) out.push(`${report.solutions.toLocaleString('en')} solutions`);
-  if (perSecond !== null) out.push(`${perSecond.toFixed(perSecond < 10 ? 1 : 0)}/s`);
+  out.push(`${formatCount(report.done)}/${formatCount(report.total)} subproblems`);
+  if (report.solutions !== null) out.push(`${formatCount(report.solutions)} solutions`);
+  if (perSecond !== null) out.push(`${rate(perSecond)}/s`);
   return out;
 }
 
-/** The bar line, as much of it as fits in `width` columns (the last one left free: no wrap). */
+/**
+ * The bar line, as much of it as fits in `width` columns (the last one left free: no wrap). The
+ * label, the share done and the ETA come first; the bar takes what room is left after them, up to
+ * its full width (or is left out below BAR_MIN); then the subproblems, the solutions and the rate,
+ * as many as fit.
+ */
 export function barLine(
   label: string,
   report: ProgressReport,
@@ -50,13 +64,16 @@ export function barLine(
   perSecond: number | null,
   width: number,
 ): string {
-  const [name, percent, ...rest] = parts(label, report, etaMs, perSecond);
-  const fraction = report.total === 0 ? 1 : report.done / report.total;
-  const filled = Math.round(fraction * BAR_WIDTH);
-  const bar = `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}]`;
+  const [percent, ...rest] = parts(report, etaMs, perSecond);
   const room = width - 1;
-  let line = `${name} ${bar} ${percent}`;
-  if (line.length > room) line = `${name} ${percent}`;
+  const kept = label.length + 1 + PERCENT_ROOM + ETA_ROOM;
+  const inner = Math.min(BAR_WIDTH, room - kept - 3);
+  let line = `${label} ${percent}`;
+  if (inner >= BAR_MIN) {
+    const fraction = report.total === 0 ? 1 : report.done / report.total;
+    const filled = Math.round(fraction * inner);
+    line = `${label} [${'#'.repeat(filled)}${'.'.repeat(inner - filled)}] ${percent}`;
+  }
   for (const part of rest) {
     if (line.length + 3 + part.length > room) break;
     line += ` · ${part}`;
@@ -94,7 +111,7 @@ export function progressView(
       })}\n`;
     }
     if (onTerminal) return `\r${barLine(label, report, etaMs, perSecond, stream.columns ?? 80)}\x1b[K`;
-    return `${parts(label, report, etaMs, perSecond).join(' · ').replace(' · ', ': ')}\n`;
+    return `${label}: ${parts(report, etaMs, perSecond).join(' · ')}\n`;
   };
   const every = mode === 'json' ? JSON_EVERY_MS : onTerminal ? BAR_EVERY_MS : LINE_EVERY_MS;
 
