@@ -92,6 +92,8 @@ function checkRequest(n: unknown, options: unknown) {
 /** How a count ran, for its result. */
 interface Run {
   readonly engine: Engine;
+  /** The GPU adapter, where the GPU counted. */
+  readonly adapter?: { readonly name: string; readonly software: boolean };
   readonly fallbackReason: string | null;
   readonly workers: number;
   readonly elapsedMs: number;
@@ -119,6 +121,7 @@ function resultOf(p: Plan, tally: Tally, run: Run): CountResult {
     unique: unique === null ? null : Number(unique),
     exact: new BigintCounts(tally.total, unique),
     engine: run.engine,
+    ...(run.adapter !== undefined && { adapter: { name: run.adapter.name, software: run.adapter.software } }),
     ...(run.fallbackReason !== null && { fallbackReason: run.fallbackReason }),
     workers: run.workers,
     elapsedMs: run.elapsedMs,
@@ -152,6 +155,7 @@ export async function count(n: number, options?: CountOptions): Promise<CountRes
     const tally = await job.promise;
     return resultOf(p, tally, {
       engine: 'webgpu',
+      adapter: gpu.adapter,
       fallbackReason: null,
       workers: 1,
       elapsedMs: job.elapsedMs,

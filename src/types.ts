@@ -104,6 +104,12 @@ export interface CountResult {
   exact: ExactCounts;
   engine: Engine;
   /**
+   * The GPU adapter that counted, with engine 'webgpu' (absent otherwise): its name, as its driver
+   * describes itself, and whether it is a software adapter (the GPU emulated on the CPU, such as
+   * lavapipe or SwiftShader), whose speed says nothing about GPUs. compareEngines names it alike.
+   */
+  adapter?: { readonly name: string; readonly software: boolean };
+  /**
    * Present where the default engine fell back to 'js' because WebAssembly cannot run here (a
    * Content-Security-Policy without 'wasm-unsafe-eval', a host that compiles only the modules its
    * bundle imports: see useWasmModule): why, as the runtime said it.

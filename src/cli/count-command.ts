@@ -8,7 +8,7 @@ import {
   type Progress,
   type Shard,
 } from '../index.js';
-import { percentDone } from '../progress-display.js';
+import { formatCount, percentDone } from '../progress-display.js';
 import { shown } from '../quote.js';
 import { CheckpointFile } from './checkpoint-file.js';
 import { CheckpointKeeper } from './checkpoint-keeper.js';
@@ -126,11 +126,17 @@ function resultLine({ n, json, shard }: CountCommand, label: string, result: Cou
       shard === null
         ? { n, total: String(total), unique: String(unique) }
         : { n, shard: { index: shard.index, count: shard.count }, total: String(total) };
-    return `${JSON.stringify({ ...fields, engine: result.engine, workers: result.workers, elapsedMs, resumed: result.resumed })}\n`;
+    const { engine, adapter, workers, resumed } = result;
+    return `${JSON.stringify({ ...fields, engine, ...(adapter !== undefined && { adapter }), workers, elapsedMs, resumed })}\n`;
   }
-  const solutions = `${total} ${total === 1n ? 'solution' : 'solutions'}`;
-  const counts = shard === null ? `${solutions}, ${unique} unique` : solutions;
-  const threads = `${result.workers} ${result.workers === 1 ? 'thread' : 'threads'}`;
+  const solutions = `${formatCount(total)} ${total === 1n ? 'solution' : 'solutions'}`;
+  const counts = shard === null ? `${solutions}, ${formatCount(unique ?? 0n)} unique` : solutions;
+  // What counted: the CPU engine and its threads, or the GPU adapter (the GPU has no threads to count).
+  const { adapter } = result;
+  const how =
+    adapter === undefined
+      ? `${result.engine}, ${result.workers} ${result.workers === 1 ? 'thread' : 'threads'}`
+      : `${result.engine} on ${shown(adapter.name)}${adapter.software ? ', a software adapter' : ''}`;
   const resumed = result.resumed ? ', resumed' : '';
-  return `${label}: ${counts} (${result.engine}, ${threads}, ${formatMs(elapsedMs)} ms${resumed})\n`;
+  return `${label}: ${counts} (${how}, ${formatMs(elapsedMs)} ms${resumed})\n`;
 }
