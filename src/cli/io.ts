@@ -16,8 +16,8 @@ export interface Terminal {
 export interface Io {
   stdout: NodeJS.WritableStream & { readonly columns?: number };
   stderr: Terminal;
-  /** What `nqueens merge` reads when it is given no file, or `-`. */
-  stdin: Readable;
+  /** What `nqueens merge` reads when it is given no file, or `-`; isTTY where it is a terminal. */
+  stdin: Readable & { readonly isTTY?: boolean };
   /** Aborted on SIGINT (Ctrl-C) or SIGTERM, with a reason made by stopReason(). */
   signal: AbortSignal;
   /** The clock the progress is timed by, in milliseconds (default: performance.now). */
