@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isSolution } from '../src/index.js';
 import { nqueens, VERSION } from './helpers/cli.js';
 
@@ -51,7 +51,7 @@ describe('nqueens <n>', () => {
       elapsedMs: expect.any(Number),
       resumed: false,
     });
-    expect((await nqueens(['12', '--shard', '1/4'])).stdout).toMatch(/^n = 12, shard 1\/4: \d+ solutions/);
+    expect((await nqueens(['12', '--shard', '1/4'])).stdout).toMatch(/^n = 12, shard 1\/4: \d,\d{3} solutions/);
   });
 
   it('--print prints every board as a block; --limit stops early', async () => {
@@ -75,17 +75,36 @@ describe('nqueens <n>', () => {
     const r = await nqueens(['compare', '4..6', '--runs', '1']);
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
-    expect(lines[0]).toBe(
-      'TypeScript against wasm: median ms per count of 1 runs per engine after a warm-up (a run repeats the count for at least 10 ms)',
-    );
-    expect(lines[1]).toMatch(/^\s*n\s+total\s+unique\s+TypeScript ms\s+wasm ms\s+speed-up$/);
-    expect(lines.slice(3, 6).map((line) => line.trim().split(/\s+/).slice(0, 3))).toEqual([
+    // Standard output is no terminal here: laid out for 80 columns.
+    expect(lines.slice(0, 3)).toEqual([
+      'TypeScript (js) against wasm: the median time of 1 run per engine after a',
+      'warm-up, in ms per count (a run on the CPU repeats the count for at least 10',
+      'ms); speed-up: js / wasm.',
+    ]);
+    expect(lines[3]).toBe('n  total  unique  TypeScript ms  wasm ms  speed-up');
+    expect(lines[4]).toBe('-  -----  ------  -------------  -------  --------');
+    expect(lines.slice(5, 8).map((line) => line.trim().split(/\s+/).slice(0, 3))).toEqual([
       ['4', '2', '1'],
       ['5', '10', '2'],
       ['6', '4', '1'],
     ]);
-    expect(lines[5]).toMatch(/^\s*6\s+4\s+1\s+[\d.e-]+\s+[\d.e-]+\s+[\d.]+x$/);
-    expect(lines.slice(6)).toEqual(['']);
+    for (const line of lines.slice(5, 8)) expect(line).toHaveLength(lines[3].length);
+    expect(lines[7]).toMatch(/^6\s+4\s+1\s+[\d.e-]+\s+[\d.e-]+\s+[\d.]+x$/);
+    expect(lines.slice(8)).toEqual(['']);
+  });
+
+  it('compare --webgpu where there is no GPU: says so before printing anything, exit code 1', async () => {
+    // A runtime whose navigator.gpu finds no adapter (test/e2e/cli-gpu.test.ts times a real one).
+    vi.stubGlobal('navigator', { gpu: { requestAdapter: async () => null } });
+    try {
+      expect(await nqueens(['compare', '4..6', '--webgpu'])).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: 'nqueens: --webgpu: no GPU to time here (navigator.gpu.requestAdapter() found no adapter)\n',
+      });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('compare --json prints a JSON line per n', async () => {
@@ -142,8 +161,8 @@ describe('nqueens <n>', () => {
     }
     for (const command of ['merge [options] [files...]', 'compare [options] <n-or-range>', 'help [command]'])
       expect(help).toContain(command);
-    expect(help).toContain('Examples:');
-    expect(help).toContain('Exit codes: 0 done, 1 failed, 2 bad arguments or an unusable file,');
+    expect(help).toContain('\nExamples:\n  nqueens 16  ');
+    expect(help).toContain('\nExit codes:\n  0    done\n  1    failed\n  2    bad arguments or an unusable file\n');
     expect(help.split('\n').filter((line) => [...line].length > 80)).toEqual([]);
     expect((await nqueens(['-h'])).stdout).toBe(help);
     expect((await nqueens(['help'])).stdout).toBe(help);
@@ -275,6 +294,60 @@ describe('nqueens merge', () => {
         stdout: '',
       });
     }
+  });
+});
+
+describe('nqueens merge reads logs: the lines nqueens writes on stderr are skipped, nothing else', () => {
+  const result = (index: number, total: string) => `${JSON.stringify({ n: 10, shard: { index, count: 2 }, total })}`;
+
+  it('merges a log that holds messages and progress (plain and JSON) between the results', async () => {
+    // Progress as the command writes it where stderr is no terminal, plain and as JSON.
+    const plain = (await nqueens(['10', '--shard', '0/2', '--progress', 'bar'])).stderr.trim().split('\n');
+    const json = (await nqueens(['10', '--shard', '1/2', '--progress', 'json'])).stderr.trim().split('\n');
+    expect(plain.at(-1)).toMatch(/^n = 10, shard 0\/2: 100% · /);
+    expect(JSON.parse(json.at(-1)!)).toMatchObject({ progress: 'n = 10, shard 1/2' });
+    const log = [
+      'nqueens: progress saved to /checkpoints/shard-1.json; run the same command to resume',
+      'nqueens: terminated',
+      'nqueens: resuming n = 10, shard 1/2 at 37%',
+      ...json,
+      result(1, '224'),
+      ...plain,
+      result(0, '500'),
+      'nqueens: stopped before counting began; nothing to save',
+      '',
+    ].join('\n');
+    expect(await nqueens(['merge'], { stdin: log })).toEqual({
+      code: 0,
+      stdout: 'n = 10: 724 solutions (2 shards merged)\n',
+      stderr: '',
+    });
+  });
+
+  it.each([
+    ['a result cut short', result(1, '224').slice(0, 30), /:2: not a JSON line/],
+    ['a progress line cut short', '{"progress":"n = 10, shard 1/2","done":3', /:2: not a JSON line/],
+    [
+      'progress with a shard field',
+      '{"progress":"n = 10","shard":{"index":1,"count":2},"total":"224"}',
+      /:2: n must be an integer from 1 to 32/,
+    ],
+    [
+      "another program's line",
+      'Warning: maxDynamicUniformBuffersPerPipelineLayout artificially reduced',
+      /:2: not a JSON line/,
+    ],
+    ['a message not at the start of its line', ' nqueens: terminated', /:2: not a JSON line/],
+    [
+      'the result line without --json',
+      'n = 10, shard 1/2: 224 solutions (wasm, 1 thread, 1.20 ms)',
+      /:2: not a JSON line/,
+    ],
+  ])('refuses %s, with exit code 2', async (_label, line, message) => {
+    const r = await nqueens(['merge'], { stdin: `${result(0, '500')}\n${line}\n` });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(message);
   });
 });
 

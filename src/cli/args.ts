@@ -12,6 +12,7 @@ import { quote, shown } from '../quote.js';
 import type { CompareCommand } from './compare-command.js';
 import type { CountCommand } from './count-command.js';
 import { parseDuration } from './duration.js';
+import { LaidOutHelp, twoColumns } from './help-layout.js';
 import type { MergeCommand } from './merge-command.js';
 import type { PrintCommand } from './print-command.js';
 import { UsageError } from './usage.js';
@@ -32,18 +33,63 @@ export type Command = Parsed & {
   readonly given: Readonly<Record<string, string>>;
 };
 
-const EXAMPLES = `
-Examples:
-  nqueens 16                             count the 16×16 board on every core
-  nqueens 16 --engine js --workers 1     the TypeScript kernel, one thread
-  nqueens 8 --print --limit 3            the first three boards
-  nqueens 20 --checkpoint n20.json       resumable: run it again after a stop
-  nqueens 20 --shard 3/64 --json > s3    one shard of a split into 64
-  nqueens merge s*                       add the shards up
-  nqueens compare 4..14                  TypeScript against wasm, n = 4..14
+/** Each command's examples and exit codes, shown after its options. */
+const AFTER: Record<'nqueens' | 'merge' | 'compare', { examples: [string, string][]; exits: [string, string][] }> = {
+  nqueens: {
+    examples: [
+      ['nqueens 16', 'count the 16×16 board on every core'],
+      ['nqueens 16 --engine js --workers 1', 'the TypeScript kernel, one thread'],
+      ['nqueens 8 --print --limit 3', 'the first three boards'],
+      ['nqueens 20 --checkpoint n20.json', 'resumable: run it again after a stop'],
+      ['nqueens 20 --shard 3/64 --json > s3', 'one shard of a split into 64'],
+      ['nqueens merge s*', 'add the shards up'],
+      ['nqueens compare 4..14', 'TypeScript against wasm, n = 4..14'],
+    ],
+    exits: [
+      ['0', 'done'],
+      ['1', 'failed'],
+      ['2', 'bad arguments or an unusable file'],
+      ['130', 'interrupted (SIGINT, Ctrl-C)'],
+      ['143', 'terminated (SIGTERM)'],
+    ],
+  },
+  merge: {
+    examples: [
+      ['nqueens merge s*', 'add up the shards in the files s*'],
+      ['nqueens merge --json s*', 'the total as one JSON line'],
+      ['cat s* | nqueens merge', 'the same, from standard input'],
+      ['nqueens merge pods.log', 'a log that holds nqueens messages too'],
+    ],
+    exits: [
+      ['0', 'merged: every shard of the split once'],
+      ['1', 'the shards do not add up: one missing, one there twice, or one of another count'],
+      ['2', 'bad arguments, or a line that is not a shard result (nor a line nqueens writes on stderr)'],
+      ['130', 'interrupted (SIGINT, Ctrl-C)'],
+      ['143', 'terminated (SIGTERM)'],
+    ],
+  },
+  compare: {
+    examples: [
+      ['nqueens compare 4..14', 'TypeScript against wasm, n = 4..14'],
+      ['nqueens compare 12 --runs 9', 'one n, nine timed runs per engine'],
+      ['nqueens compare 10..16 --webgpu', 'the GPU too'],
+      ['nqueens compare 4..14 --json', 'a JSON line per n'],
+    ],
+    exits: [
+      ['0', 'done'],
+      ['1', 'failed: no GPU for --webgpu, or the engines disagree'],
+      ['2', 'bad arguments'],
+      ['130', 'interrupted (SIGINT, Ctrl-C)'],
+      ['143', 'terminated (SIGTERM)'],
+    ],
+  },
+};
 
-Exit codes: 0 done, 1 failed, 2 bad arguments or an unusable file,
-  130 interrupted (SIGINT, Ctrl-C), 143 terminated (SIGTERM).`;
+/** What follows a command's options in its help, laid out for `width` columns. */
+function afterHelp(command: keyof typeof AFTER, width: number): string {
+  const { examples, exits } = AFTER[command];
+  return `\n${twoColumns('Examples:', examples, width)}\n\n${twoColumns('Exit codes:', exits, width)}\n`;
+}
 
 function whole(flag: string) {
   return (text: string): number => {
@@ -52,9 +98,17 @@ function whole(flag: string) {
   };
 }
 
+/** A number the package checks the range of: a negative one is out of its range, and it says so. */
+function integer(flag: string) {
+  return (text: string): number => {
+    if (!/^-?\d{1,16}$/.test(text)) throw new UsageError(`${flag} must be a whole number, got ${quote(text)}`);
+    return Number(text);
+  };
+}
+
 /** "4..14" or a single "12". */
 function range(text: string): [number, number] {
-  const single = /^(\d{1,3})$/.exec(text);
+  const single = /^(-?\d{1,3})$/.exec(text);
   if (single) return [Number(single[1]), Number(single[1])];
   const match = /^(\d{1,3})\.\.(\d{1,3})$/.exec(text);
   if (!match) throw new UsageError(`compare takes n or a range such as 4..14, got ${quote(text)}`);
@@ -64,7 +118,7 @@ function range(text: string): [number, number] {
 }
 
 function shard(text: string): Shard {
-  const match = /^(\d{1,16})\/(\d{1,16})$/.exec(text);
+  const match = /^(-?\d{1,16})\/(-?\d{1,16})$/.exec(text);
   if (!match) throw new UsageError(`--shard takes i/m, such as 0/8, got ${quote(text)}`);
   return { index: Number(match[1]), count: Number(match[2]) };
 }
@@ -90,14 +144,18 @@ function distance(a: string, b: string): number {
   return previous[b.length];
 }
 
+/** `nqueens merg` and `nqueens help merg` alike: the nearest command, and what there is. */
+function unknownCommand(text: string): UsageError {
+  const near = COMMANDS.find((command) => distance(text.toLowerCase(), command) <= 2);
+  return new UsageError(
+    `unknown command ${quote(text)}${near ? ` (did you mean ${near}?)` : ''}; the commands are ${COMMANDS.join(', ')}, or give a board size n`,
+  );
+}
+
+/** n as typed; a negative one is a board size out of range (the package says which range). */
 function boardSize(text: string): number {
-  if (/^\d{1,16}$/.test(text)) return Number(text);
-  if (/^[a-z][a-z-]*$/i.test(text)) {
-    const near = COMMANDS.find((command) => distance(text.toLowerCase(), command) <= 2);
-    throw new UsageError(
-      `unknown command ${quote(text)}${near ? ` (did you mean ${near}?)` : ''}; the commands are ${COMMANDS.join(', ')}, or give a board size n`,
-    );
-  }
+  if (/^-?\d{1,16}$/.test(text)) return Number(text);
+  if (/^[a-z][a-z-]*$/i.test(text)) throw unknownCommand(text);
   throw new UsageError(`n must be a whole number from 1 to 32, got ${quote(text)}`);
 }
 
@@ -156,6 +214,22 @@ class Program extends Commander {
     return new Program(name);
   }
 
+  override createHelp(): LaidOutHelp {
+    return Object.assign(new LaidOutHelp(), this.configureHelp());
+  }
+
+  /**
+   * Commander takes `-5` for an option where the command has subcommands, as this one has: given
+   * before any other operand, it is the board size, out of range, and is told so.
+   */
+  override parseOptions(args: string[]): { operands: string[]; unknown: string[] } {
+    const parsed = super.parseOptions(args);
+    const [first, ...rest] = parsed.unknown;
+    if (this.parent !== null || parsed.operands.length > 0 || first === undefined || !/^-\d/.test(first)) return parsed;
+    const after = super.parseOptions(rest);
+    return { operands: [first, ...after.operands], unknown: after.unknown };
+  }
+
   unknownOption(flag: string): never {
     const word = flag.replace(/^--/, '');
     const longs = [...this.options.map((option) => option.long), '--help'].filter((long) => long !== undefined);
@@ -203,7 +277,8 @@ function program(
   const nqueens = new Program('nqueens')
     .description('Count, list and split the solutions of the n-queens puzzle (n = 1..32).')
     .usage('<n> [options]\n       nqueens <command> [options]')
-    .helpCommand('help [command]', 'print the help of a command')
+    // A help command of its own: commander's shows the main help for a command it does not know.
+    .helpCommand(false)
     .enablePositionalOptions()
     .exitOverride()
     .configureOutput({ writeOut: out, writeErr: out, outputError: () => {} })
@@ -217,7 +292,7 @@ function program(
     .option(
       '--workers <k>',
       'worker threads (default: every core once the board is big enough)',
-      reading(['options.workers'], whole('--workers')),
+      reading(['options.workers'], integer('--workers')),
     )
     .option(
       '--shard <i/m>',
@@ -245,30 +320,59 @@ function program(
     .option('--limit <k>', 'with --print: at most k boards', reading([], whole('--limit')))
     .version(version, '-v, --version', 'print the version')
     .helpOption('-h, --help', 'print this help')
-    .addHelpText('after', EXAMPLES)
+    .addHelpText('after', () => afterHelp('nqueens', width))
     .action((n: number, values: CountValues) => parsed(countOrPrint(n, values)));
 
   nqueens
     .command('merge')
-    .description('add up the JSON lines of the shards of one split (standard input without files, or for -)')
+    .summary('add up the JSON lines of the shards of one split')
+    .description(
+      'Add up the JSON lines of the shards of one split (nqueens <n> --shard i/m --json), from the files, or from ' +
+        'standard input without files (or for -). Lines that nqueens writes on stderr, its messages and its ' +
+        'progress, are skipped: a log that holds both, such as kubectl logs collects, merges as it is.',
+    )
     .argument('[files...]', 'files of shard results')
     .option('--json', 'print the total as one JSON line')
+    .addHelpText('after', () => afterHelp('merge', width))
     .action((files: string[], values: { json?: boolean }) =>
       parsed({ kind: 'merge', files, json: values.json ?? false }),
     );
 
   nqueens
     .command('compare')
-    .description('time the TypeScript and wasm engines, a row per n as it is measured')
+    .summary('time the TypeScript and wasm engines (and the GPU)')
+    .description(
+      'Time the TypeScript and wasm engines (and the GPU, with --webgpu) on the same boards, a row per n as it is measured.',
+    )
     .argument('<n-or-range>', 'one n, or a range such as 4..14', reading([], range))
     .option(
       '--runs <k>',
       'timed runs per engine after a warm-up (default 5)',
-      reading(['options.runs'], whole('--runs')),
+      reading(['options.runs'], integer('--runs')),
     )
+    .option('--webgpu', 'time the GPU too (the engine webgpu), and name its adapter')
     .option('--json', 'print a JSON line per n instead of the table')
-    .action(([from, to]: [number, number], values: { runs?: number; json?: boolean }) => {
-      parsed({ kind: 'compare', from, to, runs: values.runs, json: values.json ?? false });
+    .addHelpText('after', () => afterHelp('compare', width))
+    .action(([from, to]: [number, number], values: { runs?: number; json?: boolean; webgpu?: boolean }) => {
+      parsed({
+        kind: 'compare',
+        from,
+        to,
+        runs: values.runs,
+        json: values.json ?? false,
+        webgpu: values.webgpu ?? false,
+      });
+    });
+
+  nqueens
+    .command('help')
+    .description('print the help of a command')
+    .argument('[command]', 'merge or compare (none: the main help)')
+    .action((name: string | undefined) => {
+      if (name === undefined) return nqueens.outputHelp();
+      const command = nqueens.commands.find((c) => c.name() === name);
+      if (command === undefined) throw unknownCommand(name);
+      command.outputHelp();
     });
   return nqueens;
 }

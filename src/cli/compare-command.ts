@@ -1,10 +1,17 @@
-// `nqueens compare`: the TypeScript and wasm engines timed on the same boards, a row per n written
-// as soon as it is measured, so that a long comparison shows its progress and a stop keeps the rows
-// measured before it.
+// `nqueens compare`: the TypeScript and wasm engines (and the GPU, with --webgpu) timed on the same
+// boards, a row per n written as soon as it is measured, so that a long comparison shows its
+// progress and a stop keeps the rows measured before it. The rows come before their numbers are
+// known, so the columns are sized beforehand: the counts' from how many digits the counts of n
+// have, the times' for any time from a microsecond to minutes. Where the terminal is narrow, the
+// headers shorten, and then the columns least needed go: the unique count, then the speed-up.
 
-import { compareEngines } from '../index.js';
+import { type CompareResult, compareEngines, count, WebGPUUnavailableError } from '../index.js';
+import { formatCount } from '../progress-display.js';
+import { shown } from '../quote.js';
+import { countWidths } from './count-digits.js';
 import { type Io, write } from './io.js';
 import { formatMs } from './table.js';
+import { columnsOf, wrap } from './wrap.js';
 
 export interface CompareCommand {
   from: number;
@@ -12,22 +19,65 @@ export interface CompareCommand {
   runs?: number;
   /** A JSON line per n instead of the table. */
   json: boolean;
+  /** Time the GPU too. */
+  webgpu: boolean;
 }
-
-/** The table's columns and their widths: wide enough for every count of n up to 32. */
-const COLUMNS = [
-  ['n', 2],
-  ['total', 20],
-  ['unique', 18],
-  ['TypeScript ms', 13],
-  ['wasm ms', 9],
-  ['speed-up', 8],
-] as const;
-
-const row = (cells: readonly string[]) => cells.map((cell, i) => cell.padStart(COLUMNS[i][1])).join('  ');
 
 /** Timed runs per engine when --runs is not given (the help says so). */
 const DEFAULT_RUNS = 5;
+/** Characters of a time as formatMs writes it, from 0.00041 ms to 999,999 ms. */
+const MS_WIDTH = 7;
+
+interface Column {
+  key: 'n' | 'total' | 'unique' | 'js' | 'wasm' | 'webgpu' | 'speedup';
+  header: string;
+  /** The header where the long one does not fit. */
+  short: string;
+  /** The width of its cells. */
+  cells: number;
+}
+
+const speedupCell = (m: CompareResult) => `${m.speedup.toFixed(2)}x`;
+
+function cellsOf(m: CompareResult): Record<Column['key'], string> {
+  const { total, unique } = m.exact;
+  return {
+    n: String(m.n),
+    total: formatCount(total),
+    unique: unique === null ? '-' : formatCount(unique),
+    js: formatMs(m.js.medianMs),
+    wasm: formatMs(m.wasm.medianMs),
+    webgpu: m.webgpu === undefined ? '-' : formatMs(m.webgpu.medianMs),
+    speedup: speedupCell(m),
+  };
+}
+
+interface Placed {
+  key: Column['key'];
+  header: string;
+  width: number;
+}
+
+/** The widest layout that fits in `width` columns: all columns with full headers first. */
+function layout(columns: readonly Column[], width: number): Placed[] {
+  const tries: { drop: Column['key'][]; short: boolean }[] = [
+    { drop: [], short: false },
+    { drop: [], short: true },
+    { drop: ['unique'], short: true },
+    { drop: ['unique', 'speedup'], short: true },
+  ];
+  let placed: Placed[] = [];
+  for (const { drop, short } of tries) {
+    placed = columns
+      .filter((c) => !drop.includes(c.key))
+      .map((c) => {
+        const header = short ? c.short : c.header;
+        return { key: c.key, header, width: Math.max(c.cells, header.length) };
+      });
+    if (placed.reduce((sum, c) => sum + c.width, 0) + 2 * (placed.length - 1) <= width) break;
+  }
+  return placed;
+}
 
 /**
  * Whether compareEngines takes these arguments, asked before anything is printed or timed: the
@@ -42,27 +92,67 @@ async function check(n: number, runs: number): Promise<void> {
   });
 }
 
-export async function compareCommand({ from, to, runs, json }: CompareCommand, io: Io): Promise<void> {
+/** The GPU the comparison will time, set up now (a count of n = 1 on it), before anything is printed. */
+async function gpuAdapter(signal: AbortSignal): Promise<{ name: string; software: boolean }> {
+  try {
+    const { adapter } = await count(1, { engine: 'webgpu', signal });
+    return adapter ?? { name: 'an adapter that does not name itself', software: false };
+  } catch (error) {
+    if (error instanceof WebGPUUnavailableError) throw new Error(`--webgpu: no GPU to time here (${error.reason})`);
+    throw error;
+  }
+}
+
+export async function compareCommand({ from, to, runs, json, webgpu }: CompareCommand, io: Io): Promise<void> {
   const rounds = runs ?? DEFAULT_RUNS;
   await check(from, rounds);
   await check(to, rounds);
+  const adapter = webgpu ? await gpuAdapter(io.signal) : null;
   const out = (text: string) => write(io.stdout, text, io.signal, 'the table');
+  const width = columnsOf(io.stdout);
+  const counts = countWidths(from, to);
+  const all: Column[] = [
+    { key: 'n', header: 'n', short: 'n', cells: String(to).length },
+    { key: 'total', header: 'total', short: 'total', cells: counts.total },
+    { key: 'unique', header: 'unique', short: 'unique', cells: counts.unique },
+    { key: 'js', header: 'TypeScript ms', short: 'js ms', cells: MS_WIDTH },
+    { key: 'wasm', header: 'wasm ms', short: 'wasm ms', cells: MS_WIDTH },
+    ...(webgpu ? [{ key: 'webgpu', header: 'webgpu ms', short: 'gpu ms', cells: MS_WIDTH } as const] : []),
+    { key: 'speedup', header: 'speed-up', short: 'speed-up', cells: '99.99x'.length },
+  ];
+  const columns = layout(all, width);
+  const line = (cells: (c: Placed) => string) => `${columns.map((c) => cells(c).padStart(c.width)).join('  ')}\n`;
   if (!json) {
-    await out(
-      `TypeScript against wasm: median ms per count of ${rounds} runs per engine after a warm-up (a run repeats the count for at least 10 ms)\n` +
-        `${row(COLUMNS.map(([name]) => name))}\n${row(COLUMNS.map(([, width]) => '-'.repeat(width)))}\n`,
-    );
+    const runsText = `${rounds} ${rounds === 1 ? 'run' : 'runs'}`;
+    const engines = webgpu ? 'TypeScript (js) and wasm against the GPU (webgpu)' : 'TypeScript (js) against wasm';
+    const title =
+      `${engines}: the median time of ${runsText} per engine after a warm-up, in ms per count ` +
+      `(a run on the CPU repeats the count for at least 10 ms); speed-up: js / wasm.`;
+    const gpu =
+      adapter === null
+        ? ''
+        : `${wrap(
+            `The GPU: ${shown(adapter.name)}${adapter.software ? ', a software adapter: its times say nothing about GPUs' : ''}.`,
+            width,
+          )}\n`;
+    await out(`${wrap(title, width)}\n${gpu}${line((c) => c.header)}${line((c) => '-'.repeat(c.width))}`);
   }
   for (let n = from; n <= to; n++) {
     if (io.stderr.isTTY) io.stderr.write(`\r\x1b[Kn = ${n}…`);
-    const m = await compareEngines(n, { runs: rounds, signal: io.signal });
+    const m = await compareEngines(n, { runs: rounds, signal: io.signal, webgpu });
     const { total, unique } = m.exact;
     if (io.stderr.isTTY) io.stderr.write('\r\x1b[K');
-    const [jsMs, wasmMs] = [m.js.medianMs, m.wasm.medianMs];
-    await out(
-      json
-        ? `${JSON.stringify({ n, total: String(total), unique: String(unique), jsMs, wasmMs, speedup: m.speedup, runs: rounds })}\n`
-        : `${row([String(n), total.toLocaleString('en'), unique === null ? '-' : unique.toLocaleString('en'), formatMs(jsMs), formatMs(wasmMs), `${m.speedup.toFixed(2)}x`])}\n`,
-    );
+    if (json) {
+      const [jsMs, wasmMs] = [m.js.medianMs, m.wasm.medianMs];
+      const gpu =
+        m.webgpu === undefined
+          ? {}
+          : { webgpuMs: m.webgpu.medianMs, adapter: m.webgpu.adapter, software: m.webgpu.software };
+      const fields = { n, total: String(total), unique: String(unique), jsMs, wasmMs, ...gpu };
+      await out(`${JSON.stringify({ ...fields, speedup: m.speedup, runs: rounds })}\n`);
+    } else {
+      const cells = cellsOf(m);
+      await out(line((c) => cells[c.key]));
+    }
   }
 }
