@@ -80,6 +80,21 @@ describe('help for a command there is none of', () => {
   );
 });
 
+describe('messages on stderr', () => {
+  it.each(WIDTHS)(
+    'on a terminal of %i columns are wrapped at spaces; in a log each stays one line',
+    async (columns) => {
+      const piped = await nqueens(['merg']);
+      expect(piped.stderr.split('\n').filter(Boolean)).toHaveLength(2);
+      const shown = await nqueens(['merg'], { terminal: columns });
+      expect(shown.code).toBe(2);
+      expect(tooWide(shown.stderr, columns)).toEqual([]);
+      expect(words(shown.stderr)).toEqual(words(piped.stderr));
+      if (columns === 40) expect(shown.stderr.split('\n').length).toBeGreaterThan(3);
+    },
+  );
+});
+
 describe('negative numbers get the range message', () => {
   it.each([
     [['-5'], 'n must be an integer from 1 to 32, got -5'],

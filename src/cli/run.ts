@@ -13,6 +13,7 @@ import { MergeError } from './merge.js';
 import { mergeCommand } from './merge-command.js';
 import { printCommand } from './print-command.js';
 import { UsageError } from './usage.js';
+import { columnsOf, wrap } from './wrap.js';
 
 export type { Io } from './io.js';
 
@@ -46,6 +47,8 @@ async function runCommand(command: Command, io: Io): Promise<void> {
 /** Runs the command line `argv` (the arguments after `nqueens`); resolves with the exit code. */
 export async function run(argv: readonly string[], io: Io, version: string): Promise<number> {
   let given: Readonly<Record<string, string>> = {};
+  // A line on stderr; on a terminal wrapped at spaces to its width (in a log, one line each, as merge expects them).
+  const say = (line: string) => io.stderr.write(`${io.stderr.isTTY ? wrap(line, columnsOf(io.stderr)) : line}\n`);
   try {
     const command = parseCommand([...argv], version, io.stdout.columns);
     given = command.given;
@@ -54,28 +57,26 @@ export async function run(argv: readonly string[], io: Io, version: string): Pro
   } catch (error) {
     const usage = error instanceof UsageError ? error.message : flagMessage(error, given);
     if (usage !== null) {
-      const hint = error instanceof UsageError && !error.withUsage ? '' : 'Run nqueens --help for the usage.\n';
-      io.stderr.write(`nqueens: ${usage}\n${hint}`);
+      say(`nqueens: ${usage}`);
+      if (!(error instanceof UsageError && !error.withUsage)) say('Run nqueens --help for the usage.');
       return 2;
     }
     // A reader that went away (nqueens 12 --print | head) is not an error, unless something is lost.
     if (error instanceof OutputError) {
       if (error.quiet) return 0;
-      io.stderr.write(`nqueens: ${error.message}\n`);
+      say(`nqueens: ${error.message}`);
       return 1;
     }
     if (io.signal.aborted) {
       const signal = (io.signal.reason as { signal?: StopSignal } | undefined)?.signal ?? 'SIGINT';
-      io.stderr.write(`nqueens: ${signal === 'SIGTERM' ? 'terminated' : 'interrupted'}\n`);
+      say(`nqueens: ${signal === 'SIGTERM' ? 'terminated' : 'interrupted'}`);
       return SIGNAL_EXIT[signal] ?? 130;
     }
     if (error instanceof MergeError) {
-      io.stderr.write(`nqueens merge: ${error.message}\n`);
+      say(`nqueens merge: ${error.message}`);
       return error.unusable ? 2 : 1;
     }
-    io.stderr.write(
-      `nqueens: ${engineMessage(error) ?? shown(error instanceof Error ? error.message : String(error), 1000)}\n`,
-    );
+    say(`nqueens: ${engineMessage(error) ?? shown(error instanceof Error ? error.message : String(error), 1000)}`);
     return 1;
   }
 }
