@@ -154,7 +154,8 @@ function expectMerged(job: Job, mergeLog: string): void {
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({ n, shard: { index, count: shards } });
   }
-  const total = knownCounts.get(n)!.total;
+  // As a person reads it: digits grouped by three.
+  const total = knownCounts.get(n)!.total.toLocaleString('en');
   expect(read(mergeLog)).toContain(`n = ${n}: ${total} solutions (${shards} shards merged)\n`);
   // The same total from the result files directly.
   const direct = spawnSync('sh', ['-c', `nqueens merge "${job.results}"/shard-*.json`], {
