@@ -1,6 +1,7 @@
 import { drawBoard } from './board.js';
 import { readBoardSize } from './board-size.js';
 import type { BrowseAnswer, BrowseRequest } from './browse-worker.js';
+import { plural } from './plural.js';
 import type { Classified } from './symmetry-class.js';
 
 const PER_PAGE = 12;
@@ -28,7 +29,7 @@ export function browsePanel(): void {
     if (answer.id !== latest) return;
     items = answer.items;
     page = 0;
-    summary.textContent = `n = ${size}: ${items.length.toLocaleString('en')} solutions, ${answer.unique.toLocaleString('en')} unique up to rotation and reflection.`;
+    summary.textContent = `n = ${size}: ${plural(items.length, 'solution', 'solutions')}, ${answer.unique.toLocaleString('en')} unique up to rotation and reflection.`;
     show();
   };
 

@@ -2,6 +2,7 @@ import { type Checkpoint, count, type Engine } from 'nqueens-wasm';
 import { EtaEstimate, formatDuration, percentDone, progressSummary } from '../../src/progress-display.js';
 import { ENGINE_NAMES } from './engine-name.js';
 import type { AdapterInfo } from './environment.js';
+import { plural } from './plural.js';
 import { fewerThreadsWhy, threadsUsed } from './threads-text.js';
 
 /** Where the running count keeps its checkpoint, so that a reload can resume it. */
@@ -123,7 +124,7 @@ export function countPanel(gpu: Promise<AdapterInfo | null>): void {
         r.engine === 'webgpu' ? ENGINE_NAMES.webgpu : `${ENGINE_NAMES[r.engine]}, ${threadsUsed(r.workers, threads)}`;
       const why = r.engine === 'webgpu' ? '' : fewerThreadsWhy(r.n, threads, r.workers, subproblems, cores);
       result.textContent =
-        `n = ${r.n}: ${r.total.toLocaleString('en')} solutions, ${r.unique?.toLocaleString('en')} unique ` +
+        `n = ${r.n}: ${plural(r.total, 'solution', 'solutions')}, ${r.unique?.toLocaleString('en')} unique ` +
         `(${how}, ${r.elapsedMs.toFixed(1)} ms${r.resumed ? ', resumed' : ''})${why ? `. ${why}` : ''}`;
     } catch (error) {
       // The progress of a count that ended early describes nothing any more.

@@ -1,3 +1,4 @@
+import { plural } from './plural.js';
 import type { Search, StepKind } from './stepper.js';
 
 /** What the page shows of the search after a step. */
@@ -37,7 +38,7 @@ export function describeStep(s: Search): Step {
       open: 0,
       free: 0,
       solutions: s.solutions,
-      message: `Done: ${s.solutions} solutions for n = ${s.n}${shown}`,
+      message: `Done: ${plural(s.solutions, 'solution', 'solutions')} for n = ${s.n}${shown}`,
     };
   }
   const { row, col } = s;
@@ -46,7 +47,10 @@ export function describeStep(s: Search): Step {
   const free = s.free[row];
   const queens = columns(s.queens);
   const message = {
-    row: () => `Row ${row}: open = ~(cols | left | right) = ${bits(free)} (column 0 first); all of it to try`,
+    row: () =>
+      free === 0
+        ? `Row ${row}: open = ~(cols | left | right) = ${bits(free)} (column 0 first); every square is attacked, none to try`
+        : `Row ${row}: open = ~(cols | left | right) = ${bits(free)} (column 0 first); all of it to try`,
     place: () => `Row ${row}: the lowest square to try, free & -free, is column ${col}; go one row down`,
     solution: () => `Solution ${s.solutions}: columns ${queens.join(', ')}`,
     remove: () => `Row ${row}: take the queen off column ${col}${free ? ' and try the next square' : ''}`,

@@ -1,6 +1,5 @@
 // How the page words the threads a count ran on, and why they are fewer than asked where they are.
-
-export const plural = (k: number, one: string, many: string) => `${k.toLocaleString('en')} ${k === 1 ? one : many}`;
+import { plural } from './plural.js';
 
 /** "1 thread", or "automatic: 2 threads" where the package chose. */
 export function threadsUsed(used: number, asked: number | null): string {
