@@ -1,28 +1,40 @@
 import { timingChart } from './chart.js';
 import type { CompareMessage, CompareRequest } from './compare-worker.js';
-import { type AdapterInfo, describeEnvironment } from './environment.js';
+import { describeEnvironment, type GpuLookup, hasWebGpu } from './environment.js';
 
 const ms = (value: number) => (value >= 0.1 ? value.toFixed(2) : value.toPrecision(2));
 
 /**
- * TypeScript vs wasm (and WebGPU where the page has an adapter) for n = 4..max: a table and a
- * chart that fill in as a worker sends rows. Stop ends the worker and keeps the rows measured.
+ * TypeScript vs wasm (and WebGPU, where the user ticks it and the browser gives an adapter) for
+ * n = 4..max: a table and a chart that fill in as a worker sends rows. Stop ends the worker and
+ * keeps the rows measured.
  */
-export function comparePanel(gpu: Promise<AdapterInfo | null>): void {
+export function comparePanel(gpu: GpuLookup): void {
   const form = document.querySelector<HTMLFormElement>('#compare-form')!;
   const max = document.querySelector<HTMLInputElement>('#compare-max')!;
   const runs = document.querySelector<HTMLInputElement>('#compare-runs')!;
+  const gpuChoice = document.querySelector<HTMLElement>('#compare-gpu-choice')!;
+  const gpuBox = document.querySelector<HTMLInputElement>('#compare-gpu')!;
+  const gpuLabel = document.querySelector<HTMLElement>('#compare-gpu-label')!;
   const run = document.querySelector<HTMLButtonElement>('#compare-run')!;
   const stop = document.querySelector<HTMLButtonElement>('#compare-stop')!;
   const status = document.querySelector<HTMLElement>('#compare-status')!;
+  const gpuHead = document.querySelector<HTMLElement>('#compare-gpu-head')!;
+  const gpuNote = document.querySelector<HTMLElement>('#compare-gpu-note')!;
   const body = document.querySelector<HTMLTableSectionElement>('#compare-table tbody')!;
   const chart = timingChart(document.querySelector<HTMLElement>('#compare-chart')!);
   let worker: Worker | null = null;
-  let withGpu = false;
-  void gpu.then((adapter) => {
-    withGpu = adapter !== null;
-    document.querySelector<HTMLElement>('#compare-gpu-head')!.hidden = !withGpu;
-    document.querySelector<HTMLElement>('#compare-gpu-note')!.hidden = !withGpu;
+
+  // The GPU is offered where the browser has WebGPU at all, and looked for once ticked.
+  gpuChoice.hidden = !hasWebGpu();
+  gpuBox.addEventListener('change', () => {
+    if (!gpuBox.checked) return;
+    void gpu().then((adapter) => {
+      if (adapter !== null) return;
+      gpuBox.checked = false;
+      gpuBox.disabled = true;
+      gpuLabel.textContent = 'WebGPU too (no adapter here)';
+    });
   });
 
   /** "n = 4..9": the boards with a row in the table. */
@@ -45,13 +57,12 @@ export function comparePanel(gpu: Promise<AdapterInfo | null>): void {
     if (worker !== null) end(`Stopped: ${measured()} measured on ${describeEnvironment()}.`);
   });
 
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    if (!form.reportValidity()) return;
+  function start(withGpu: boolean): void {
     worker?.terminate();
     body.replaceChildren();
     chart.clear();
-    run.disabled = true;
+    gpuHead.hidden = !withGpu;
+    gpuNote.hidden = !withGpu;
     stop.disabled = false;
     const request: CompareRequest = { max: Number(max.value), runs: Number(runs.value), webgpu: withGpu };
     status.textContent = `Timing n = 4..${request.max}, ${request.runs} runs per engine after a warm-up, on ${describeEnvironment()}…`;
@@ -82,5 +93,14 @@ export function comparePanel(gpu: Promise<AdapterInfo | null>): void {
       );
     };
     worker.postMessage(request);
+  }
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (!form.reportValidity()) return;
+    run.disabled = true;
+    // The GPU only where it is ticked and the browser gave an adapter (looked for at most once).
+    if (!gpuBox.checked) start(false);
+    else void gpu().then((adapter) => start(adapter !== null));
   });
 }

@@ -1,7 +1,7 @@
 import { type Checkpoint, count, type Engine } from 'nqueens-wasm';
 import { EtaEstimate, formatDuration, percentDone, progressSummary } from '../../src/progress-display.js';
 import { ENGINE_NAMES } from './engine-name.js';
-import type { AdapterInfo } from './environment.js';
+import { type GpuLookup, hasWebGpu } from './environment.js';
 import { plural } from './plural.js';
 import { fewerThreadsWhy, threadsUsed } from './threads-text.js';
 
@@ -27,12 +27,13 @@ function loadSaved(): Saved | null {
 
 /**
  * Count: n, engine and worker threads in; progress, Cancel, the result out; an interrupted count
- * offered for resuming. The WebGPU engine is offered where the page has an adapter; it is driven
- * from the page's thread, so it takes no worker threads. The threads default to the package's own
+ * offered for resuming, the form then showing the count resumed. The WebGPU engine is offered
+ * where the browser has WebGPU, and the adapter looked for once it is picked; it is driven from
+ * the page's thread, so it takes no worker threads. The threads default to the package's own
  * choice (no `workers` option): every core would make a small board slower than one thread, since
  * starting the threads takes longer than the count.
  */
-export function countPanel(gpu: Promise<AdapterInfo | null>): void {
+export function countPanel(gpu: GpuLookup): void {
   const form = document.querySelector<HTMLFormElement>('#count-form')!;
   const n = document.querySelector<HTMLInputElement>('#count-n')!;
   const engine = document.querySelector<HTMLSelectElement>('#count-engine')!;
@@ -50,12 +51,32 @@ export function countPanel(gpu: Promise<AdapterInfo | null>): void {
   const cores = navigator.hardwareConcurrency || 1;
   workers.add(new Option('Automatic', '', true, true));
   for (let k = 1; k <= cores; k++) workers.add(new Option(String(k), String(k)));
-  void gpu.then((adapter) => {
-    if (adapter !== null) engine.add(new Option('WebGPU', 'webgpu'));
-  });
+  const gpuOption = new Option('WebGPU', 'webgpu');
+  if (hasWebGpu()) engine.add(gpuOption);
   engine.addEventListener('change', () => {
     workers.disabled = engine.value === 'webgpu';
+    if (engine.value !== 'webgpu') return;
+    void gpu().then((adapter) => {
+      if (adapter !== null) return;
+      // Nothing to count on: the option stays, saying why, and the form goes back to wasm.
+      gpuOption.disabled = true;
+      gpuOption.textContent = 'WebGPU (no adapter here)';
+      if (engine.value === 'webgpu') {
+        engine.value = 'wasm';
+        workers.disabled = false;
+      }
+    });
   });
+
+  /** The form shows the count that runs: a resumed one's n, engine and threads. */
+  function showInForm(size: number, chosenEngine: Engine, threads: number | null): void {
+    n.value = String(size);
+    n.setCustomValidity('');
+    if ([...engine.options].some((o) => o.value === chosenEngine)) engine.value = chosenEngine;
+    const wanted = threads === null ? '' : String(threads);
+    if ([...workers.options].some((o) => o.value === wanted)) workers.value = wanted;
+    workers.disabled = engine.value === 'webgpu';
+  }
 
   function showOffer(): void {
     const saved = loadSaved();
@@ -84,6 +105,7 @@ export function countPanel(gpu: Promise<AdapterInfo | null>): void {
   ): Promise<void> {
     const own = new AbortController();
     controller = own;
+    showInForm(size, chosenEngine, threads);
     run.disabled = true;
     resumeButton.disabled = true;
     cancel.disabled = false;

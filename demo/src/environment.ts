@@ -18,22 +18,31 @@ export function describeEnvironment(): string {
 /** How long the page waits for an adapter: the specification lets requestAdapter() never settle. */
 export const ADAPTER_TIMEOUT_MS = 5000;
 
+/** Whether the browser has WebGPU at all (WebKit with the feature on but unsupported has null). */
+export function hasWebGpu(): boolean {
+  return Boolean(navigator.gpu);
+}
+
+/** The adapter the 'webgpu' engine would count on here, or null; looked for once, when first asked. */
+export type GpuLookup = () => Promise<AdapterInfo | null>;
+
 export interface GpuProbe {
   /** The adapter the 'webgpu' engine would count on here, or null where there is none. */
   adapter: AdapterInfo | null;
-  /** Why there is none, where the page has something to say about it. */
+  /** How the look ended: an adapter, none given, or no answer (a timeout or an error). */
+  outcome: 'adapter' | 'none' | 'no-answer';
+  /** Why there is no adapter, where there is none. */
   note: string | null;
 }
 
 /**
- * Looks for an adapter once. Where the browser has none, Chromium prints "No available adapters."
- * to the console: it prints every reason requestAdapter() gives for a null adapter, whatever the
- * options, and nothing tells beforehand whether there is one, so this single probe is the quietest
- * way to find out. Where navigator.gpu is absent there is nothing to ask, and nothing is printed.
+ * Looks for an adapter. Where the browser has none, Chromium prints "No available adapters." to
+ * the console for every look, whatever the options, and nothing tells beforehand whether there is
+ * one: so the page looks only once the user asks for the GPU, and once.
  */
 export async function probeGpu(timeoutMs = ADAPTER_TIMEOUT_MS): Promise<GpuProbe> {
   const gpu = navigator.gpu;
-  if (gpu === undefined) return { adapter: null, note: null };
+  if (!gpu) return { adapter: null, outcome: 'none', note: 'this browser has no WebGPU' };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
   try {
@@ -41,13 +50,26 @@ export async function probeGpu(timeoutMs = ADAPTER_TIMEOUT_MS): Promise<GpuProbe
     if (answer === 'timeout') {
       return {
         adapter: null,
+        outcome: 'no-answer',
         note: `navigator.gpu.requestAdapter() gave no answer in ${timeoutMs / 1000} s, so the WebGPU engine is not offered`,
       };
     }
-    return { adapter: answer ? describeAdapter(answer as Parameters<typeof describeAdapter>[0]) : null, note: null };
+    if (!answer) {
+      return {
+        adapter: null,
+        outcome: 'none',
+        note: 'this browser gives no adapter (navigator.gpu.requestAdapter() gave null), so the WebGPU engine is not offered',
+      };
+    }
+    return {
+      adapter: describeAdapter(answer as Parameters<typeof describeAdapter>[0]),
+      outcome: 'adapter',
+      note: null,
+    };
   } catch (error) {
     return {
       adapter: null,
+      outcome: 'no-answer',
       note: `navigator.gpu.requestAdapter() failed (${(error as Error).message}), so the WebGPU engine is not offered`,
     };
   } finally {
