@@ -1,7 +1,9 @@
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { settleLanguage } from './intl-language.js';
+import { formatMs } from './milliseconds.js';
 
-/** Median milliseconds per engine for one n; webgpu only where the page has an adapter. */
+/** Median milliseconds per engine for one n; webgpu only where the comparison times the GPU. */
 export interface Times {
   js: number;
   wasm: number;
@@ -21,21 +23,68 @@ const SERIES = [
   { key: 'webgpu', label: 'WebGPU', stroke: '#15803d' },
 ] as const;
 
+const HEIGHT = 300;
+
 /**
- * Median time against n per engine, log-scaled, filling in as results arrive. Until the first
- * result, `into` keeps the hint it holds; the engines drawn are those of the first result.
+ * uPlot, loaded when the first result is drawn: it reads the browser's language as its module
+ * loads, so the language Intl refuses is settled first (intl-language.ts), and a page that never
+ * compares never loads it.
  */
-export function timingChart(into: HTMLElement): TimingChart {
+async function loadUplot(): Promise<typeof uPlot> {
+  settleLanguage();
+  return (await import('uplot')).default;
+}
+
+/**
+ * Median time against n per engine, log-scaled, filling in as results arrive, with `legend` (under
+ * it) always showing values: those of the last n measured, or of the n under the cursor (a tap on
+ * a phone). Until the first result, `into` keeps the hint it holds; the engines drawn are those of
+ * the first result.
+ */
+export function timingChart(into: HTMLElement, legend: HTMLElement): TimingChart {
   const xs: number[] = [];
   let series: (typeof SERIES)[number][] = [];
-  let ys: number[][] = [];
-  const width = () => Math.max(280, Math.min(640, into.clientWidth || 640));
+  /** Per series, the time per n; null where the clock could not see it (a log scale has no zero). */
+  let ys: (number | null)[][] = [];
   let plot: uPlot | undefined;
-  const makePlot = () =>
-    new uPlot(
+  /** Which comparison the plot being made belongs to: a clear() while uPlot loads drops it. */
+  let drawing = 0;
+  let loading = false;
+  const width = () => Math.max(280, Math.min(640, into.clientWidth || 640));
+
+  /** The legend for the point at `at` (the last one where the cursor is on none). */
+  function showLegend(at: number | null): void {
+    const i = at ?? xs.length - 1;
+    if (i < 0) return;
+    legend.dataset.n = String(xs[i]);
+    const entries = series.map((s, k) => {
+      const entry = document.createElement('span');
+      entry.className = 'entry';
+      const swatch = document.createElement('span');
+      swatch.className = 'swatch';
+      swatch.style.backgroundColor = s.stroke;
+      const value = ys[k][i];
+      entry.append(swatch, ` ${s.label} ${value === null ? formatMs(0) : `${formatMs(value)} ms`}`);
+      return entry;
+    });
+    const head = document.createElement('strong');
+    head.textContent = `n = ${xs[i]}`;
+    legend.replaceChildren(head, ...entries);
+  }
+
+  function draw(): void {
+    if (plot === undefined) return;
+    plot.setData([xs, ...ys] as uPlot.AlignedData);
+    showLegend(plot.cursor.idx ?? null);
+    into.dataset.points = String(xs.length);
+  }
+
+  function makePlot(U: typeof uPlot): uPlot {
+    into.replaceChildren();
+    const made = new U(
       {
         width: width(),
-        height: 300,
+        height: HEIGHT,
         scales: { x: { time: false }, y: { distr: 3 } },
         // n is a whole number: ticks at whole steps only, never at 4.5.
         axes: [
@@ -46,36 +95,69 @@ export function timingChart(into: HTMLElement): TimingChart {
           { label: 'n' },
           ...series.map((s) => ({ label: s.label, stroke: s.stroke, width: 2, points: { show: true } })),
         ],
+        // uPlot's own legend shows values only under the cursor: the one below shows them always.
+        legend: { show: false },
+        hooks: { setCursor: [(u: uPlot) => showLegend(u.cursor.idx ?? null)] },
       },
-      [xs, ...ys],
+      [xs, ...ys] as uPlot.AlignedData,
       into,
     );
-  new ResizeObserver(() => plot?.setSize({ width: width(), height: 300 })).observe(into);
+    legend.hidden = false;
+    return made;
+  }
+
+  // Resized a frame later, and only when the width changed: a resize inside the observer's
+  // callback that moves the layout again is reported as a ResizeObserver loop error.
+  let frame = 0;
+  new ResizeObserver(() => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => {
+      if (plot !== undefined && plot.width !== width()) plot.setSize({ width: width(), height: HEIGHT });
+    });
+  }).observe(into);
+
   return {
     add(n, times) {
-      if (plot === undefined) {
+      if (plot === undefined && !loading) {
         series = SERIES.filter((s) => times[s.key] !== undefined);
         ys = series.map(() => []);
-        into.replaceChildren();
-        plot = makePlot();
+        loading = true;
+        const mine = drawing;
+        loadUplot().then(
+          (U) => {
+            if (mine !== drawing) return;
+            loading = false;
+            plot = makePlot(U);
+            draw();
+          },
+          (error: Error) => {
+            if (mine !== drawing) return;
+            loading = false;
+            into.textContent = `The chart could not be loaded: ${error.message}`;
+          },
+        );
       }
       let at = xs.indexOf(n);
       if (at < 0) {
         xs.push(n);
-        for (const y of ys) y.push(0);
+        for (const y of ys) y.push(null);
         at = xs.length - 1;
       }
-      // A log scale has no zero: a time the clock could not see is drawn at a nanosecond.
       series.forEach((s, i) => {
-        ys[i][at] = Math.max(times[s.key] ?? 0, 1e-6);
+        const value = times[s.key];
+        ys[i][at] = value === undefined || value <= 0 ? null : value;
       });
-      plot.setData([xs, ...ys]);
-      into.dataset.points = String(xs.length);
+      draw();
     },
     clear() {
+      drawing++;
+      loading = false;
       xs.length = 0;
       plot?.destroy();
       plot = undefined;
+      legend.hidden = true;
+      legend.replaceChildren();
+      delete legend.dataset.n;
       into.dataset.points = '0';
     },
     get points() {

@@ -1,8 +1,7 @@
 import { timingChart } from './chart.js';
 import type { CompareMessage, CompareRequest } from './compare-worker.js';
 import { describeEnvironment, type GpuLookup, hasWebGpu } from './environment.js';
-
-const ms = (value: number) => (value >= 0.1 ? value.toFixed(2) : value.toPrecision(2));
+import { formatMs, formatSpeedup } from './milliseconds.js';
 
 /**
  * TypeScript vs wasm (and WebGPU, where the user ticks it and the browser gives an adapter) for
@@ -22,7 +21,10 @@ export function comparePanel(gpu: GpuLookup): void {
   const gpuHead = document.querySelector<HTMLElement>('#compare-gpu-head')!;
   const gpuNote = document.querySelector<HTMLElement>('#compare-gpu-note')!;
   const body = document.querySelector<HTMLTableSectionElement>('#compare-table tbody')!;
-  const chart = timingChart(document.querySelector<HTMLElement>('#compare-chart')!);
+  const chart = timingChart(
+    document.querySelector<HTMLElement>('#compare-chart')!,
+    document.querySelector<HTMLElement>('#compare-legend')!,
+  );
   let worker: Worker | null = null;
 
   // The GPU is offered where the browser has WebGPU at all, and looked for once ticked.
@@ -72,14 +74,14 @@ export function comparePanel(gpu: GpuLookup): void {
       if (message.type === 'row') {
         const row = body.insertRow();
         row.dataset.n = String(message.n);
-        const gpuCell = withGpu ? [message.gpuMs === undefined ? '—' : ms(message.gpuMs)] : [];
+        const gpuCell = withGpu ? [message.gpuMs === undefined ? '—' : formatMs(message.gpuMs)] : [];
         for (const text of [
           String(message.n),
           message.total.toLocaleString('en'),
-          ms(message.jsMs),
-          ms(message.wasmMs),
+          formatMs(message.jsMs),
+          formatMs(message.wasmMs),
           ...gpuCell,
-          `${message.speedup.toFixed(2)}×`,
+          formatSpeedup(message.speedup),
         ]) {
           row.insertCell().textContent = text;
         }
