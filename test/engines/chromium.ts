@@ -2,7 +2,7 @@
 // playwright-core, WebGPU on SwiftShader), behind the engines tier's BrowserDriver.
 
 import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
-import type { BrowserDriver } from './driver.js';
+import { type BrowserDriver, callExpression } from './driver.js';
 
 export { CHROMIUM };
 
@@ -21,6 +21,21 @@ export async function launchChromiumDriver(): Promise<BrowserDriver> {
         return (await page.evaluate(() => document.body.dataset.report))!;
       } finally {
         await context.close();
+      }
+    },
+    async open(url, viewport) {
+      const context = await browser.newContext({ viewport });
+      try {
+        const page = await context.newPage();
+        await page.goto(url);
+        return {
+          run: (fn, ...args) => page.evaluate(callExpression(fn, args)),
+          screenshot: (selector) => page.locator(selector).screenshot(),
+          close: () => context.close(),
+        };
+      } catch (error) {
+        await context.close();
+        throw error;
       }
     },
     close: () => browser.close(),

@@ -6,15 +6,21 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { BrowserDriver } from './driver.js';
+import { type BrowserDriver, callExpression } from './driver.js';
 import { enginesDir } from './runtimes.js';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
+interface ElementHandle {
+  screenshot(): Promise<Uint8Array>;
+  dispose(): Promise<void>;
+}
 interface Page {
   goto(url: string, options: { timeout: number }): Promise<unknown>;
   waitForFunction(expression: string, options: { timeout: number; polling: number }): Promise<unknown>;
   evaluate(expression: string): Promise<unknown>;
+  setViewport(viewport: { width: number; height: number }): Promise<void>;
+  $(selector: string): Promise<ElementHandle | null>;
 }
 interface Context {
   newPage(): Promise<Page>;
@@ -69,6 +75,30 @@ export async function launchFirefox(): Promise<BrowserDriver> {
         return (await page.evaluate('document.body.dataset.report')) as string;
       } finally {
         await context.close();
+      }
+    },
+    async open(url, viewport) {
+      const context = await browser.createBrowserContext();
+      try {
+        const page = await context.newPage();
+        await page.setViewport(viewport);
+        await page.goto(url, { timeout: 60_000 });
+        return {
+          run: async (fn, ...args) => (await page.evaluate(callExpression(fn, args))) as never,
+          async screenshot(selector) {
+            const element = await page.$(selector);
+            if (element === null) throw new Error(`nothing matches ${selector}`);
+            try {
+              return Buffer.from(await element.screenshot());
+            } finally {
+              await element.dispose();
+            }
+          },
+          close: () => context.close(),
+        };
+      } catch (error) {
+        await context.close();
+        throw error;
       }
     },
     close: () => browser.close(),

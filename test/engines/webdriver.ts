@@ -43,6 +43,11 @@ export class WebDriverSession {
     return ((await this.command('POST', '/window/new', { type: 'tab' })) as { handle: string }).handle;
   }
 
+  /** A new window: unlike a tab in the background, it is shown, so it renders and runs animation frames. */
+  async newWindow(): Promise<string> {
+    return ((await this.command('POST', '/window/new', { type: 'window' })) as { handle: string }).handle;
+  }
+
   async switchTo(handle: string): Promise<void> {
     await this.command('POST', '/window', { handle });
   }
@@ -60,6 +65,21 @@ export class WebDriverSession {
   /** Runs `script` (a function body; `arguments` are `args`) in the page, to its return value. */
   execute(script: string, args: unknown[] = []): Promise<unknown> {
     return this.command('POST', '/execute/sync', { script, args });
+  }
+
+  /** Sets the window's outer size; resolves to the size the window took (it may have a minimum). */
+  async setWindowSize(width: number, height: number): Promise<{ width: number; height: number }> {
+    return (await this.command('POST', '/window/rect', { width, height })) as { width: number; height: number };
+  }
+
+  /** Makes the page's `index`-th frame the context that scripts run in. */
+  async switchToFrame(index: number): Promise<void> {
+    await this.command('POST', '/frame', { id: index });
+  }
+
+  /** A PNG of the top-level page's viewport. */
+  async screenshot(): Promise<Buffer> {
+    return Buffer.from((await this.command('GET', '/screenshot')) as string, 'base64');
   }
 
   async end(): Promise<void> {
