@@ -64,6 +64,12 @@ function median(values: number[]): number {
 /** Counts the plan on one kernel, in slices, and times it. */
 class Timer {
   private readonly slices = new Slices();
+  /**
+   * The fewest counts in a run: half of the most an earlier run made. A pause of the thread (the
+   * system's, a collection) in a run's first count can make that count alone last the run's
+   * time; a run of the usual length spreads it over the counts.
+   */
+  private least = 1;
 
   constructor(
     private readonly kernel: Kernel,
@@ -77,8 +83,8 @@ class Timer {
   }
 
   /**
-   * Counts the plan whole, again and again, until the counting has lasted `minMs` by the clock (one
-   * count at least): the milliseconds per count and the last count's tally. Each run is long
+   * Counts the plan whole, again and again, until the counting has lasted `minMs` by the clock (and
+   * `least` counts): the milliseconds per count and the last count's tally. Each run is long
    * enough to measure by itself, rather than sized beforehand: a count of microseconds, timed
    * alone on a clock of 1 ms steps, reads as 0 nearly every time, and a run sized from a warm-up
    * that a pause happened to lengthen read as 0 too.
@@ -97,12 +103,15 @@ class Timer {
         if (counter.done) {
           tally = counter.takeTally();
           counts++;
-          finished = ms + (performance.now() - started) >= minMs || counts >= MAX_COUNTS;
+          finished = (counts >= this.least && ms + (performance.now() - started) >= minMs) || counts >= MAX_COUNTS;
           if (!finished) counter = this.counter();
         }
       } while (!finished && !slices.isOver);
       ms += performance.now() - started;
-      if (finished) return { ms: ms / counts, tally: tally! };
+      if (finished) {
+        this.least = Math.max(this.least, counts >> 1);
+        return { ms: ms / counts, tally: tally! };
+      }
       await slices.next();
       if (this.signal?.aborted) throw abortReason(this.signal);
     }
