@@ -27,8 +27,11 @@ export interface Gpu {
   readonly adapter: AdapterInfo;
   /** The kernel variant the engine runs here (variants.ts says why). */
   readonly variant: KernelVariant;
-  /** The kernel variants compiled for this device: the engine's during set-up, others on first use. */
-  readonly pipelines: Map<KernelVariant, Promise<GpuPipeline>>;
+  /**
+   * The kernel variants compiled for this device, by variant and pipeline constants: the engine's
+   * during set-up, others on first use.
+   */
+  readonly pipelines: Map<string, Promise<GpuPipeline>>;
 }
 
 /** A kernel variant compiled for a device, and how much work a dispatch of it gets there. */
@@ -170,7 +173,11 @@ async function setUp(deadline: Deadline): Promise<Gpu> {
   return set;
 }
 
-async function compile(device: GPUDevice, variant: KernelVariant): Promise<GpuPipeline> {
+async function compile(
+  device: GPUDevice,
+  variant: KernelVariant,
+  constants: Record<string, number>,
+): Promise<GpuPipeline> {
   const { shader, limits } = VARIANTS[variant];
   const module = device.createShaderModule({ code: shader });
   const messages = (await module.getCompilationInfo()).messages.filter((m) => m.type === 'error');
@@ -182,7 +189,7 @@ async function compile(device: GPUDevice, variant: KernelVariant): Promise<GpuPi
   try {
     const pipeline = await device.createComputePipelineAsync({
       layout: 'auto',
-      compute: { module, entryPoint: 'main' },
+      compute: { module, entryPoint: 'main', constants },
     });
     return { pipeline, budget: new DispatchBudget(limits) };
   } catch (error) {
@@ -190,13 +197,18 @@ async function compile(device: GPUDevice, variant: KernelVariant): Promise<GpuPi
   }
 }
 
-/** A kernel variant compiled for the device, once; a failure is not kept. */
-export function pipelineFor(gpu: Gpu, variant: KernelVariant): Promise<GpuPipeline> {
-  let pipeline = gpu.pipelines.get(variant);
+/** A kernel variant compiled for the device with pipeline constants (its shader's defaults without), once; a failure is not kept. */
+export function pipelineFor(
+  gpu: Gpu,
+  variant: KernelVariant,
+  constants: Record<string, number> = {},
+): Promise<GpuPipeline> {
+  const key = `${variant} ${JSON.stringify(constants)}`;
+  let pipeline = gpu.pipelines.get(key);
   if (pipeline === undefined) {
-    pipeline = compile(gpu.device, variant);
-    gpu.pipelines.set(variant, pipeline);
-    pipeline.catch(() => gpu.pipelines.delete(variant));
+    pipeline = compile(gpu.device, variant, constants);
+    gpu.pipelines.set(key, pipeline);
+    pipeline.catch(() => gpu.pipelines.delete(key));
   }
   return pipeline;
 }

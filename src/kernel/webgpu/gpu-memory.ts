@@ -27,22 +27,27 @@ export async function read(gpu: Gpu, source: GPUBuffer, bytes: number): Promise<
     const encoder = gpu.device.createCommandEncoder();
     encoder.copyBufferToBuffer(source, 0, target, 0, bytes);
     gpu.device.queue.submit([encoder.finish()]);
-    try {
-      await target.mapAsync(MAP_READ, 0, Math.max(16, Math.ceil(bytes / 4) * 4));
-    } catch (error) {
-      // A lost device fails the mapping; its lost promise says why (it may settle a moment later).
-      const lost = await Promise.race([
-        gpu.device.lost.then((info) => info.message || info.reason || 'no reason given'),
-        new Promise<null>((resolve) => setTimeout(() => resolve(null), LOST_GRACE_MS)),
-      ]);
-      throw lost === null ? error : new GpuLostError(lost);
-    }
-    const out = new Uint32Array(target.getMappedRange(0, bytes).slice(0));
-    target.unmap();
-    return out;
+    return await mapped(gpu, target, bytes);
   } finally {
     target.destroy();
   }
+}
+
+/** The first `bytes` of a MAP_READ buffer, once the work submitted before has run; it is unmapped again. */
+export async function mapped(gpu: Gpu, target: GPUBuffer, bytes: number): Promise<Uint32Array> {
+  try {
+    await target.mapAsync(MAP_READ, 0, Math.max(16, Math.ceil(bytes / 4) * 4));
+  } catch (error) {
+    // A lost device fails the mapping; its lost promise says why (it may settle a moment later).
+    const lost = await Promise.race([
+      gpu.device.lost.then((info) => info.message || info.reason || 'no reason given'),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), LOST_GRACE_MS)),
+    ]);
+    throw lost === null ? error : new GpuLostError(lost);
+  }
+  const out = new Uint32Array(target.getMappedRange(0, bytes).slice(0));
+  target.unmap();
+  return out;
 }
 
 /** Buffers made inside `use`, destroyed when it ends however it ends; out-of-memory is an error. */
