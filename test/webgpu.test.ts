@@ -14,7 +14,9 @@ import { popcnt } from '../src/kernel/js/bits.js';
 import { pickSubproblems } from '../src/kernel/subproblems.js';
 import { DISPATCH_MS, DispatchBudget, MAX_PLACEMENTS } from '../src/kernel/webgpu/budget.js';
 import { SET_UP_MS } from '../src/kernel/webgpu/device.js';
-import { gpuWork } from '../src/kernel/webgpu/tasks.js';
+import { packPlacement } from '../src/kernel/webgpu/placement-kernel.js';
+import { DEEP, RECORD_BITS, SHALLOW } from '../src/kernel/webgpu/placement-shader.js';
+import { type GpuWork, gpuWork } from '../src/kernel/webgpu/tasks.js';
 import { DEFAULT_VARIANT, preferredVariant } from '../src/kernel/webgpu/variants.js';
 import { plan } from '../src/plan/plan.js';
 import type { Queen } from '../src/types.js';
@@ -320,12 +322,60 @@ describe('the order of the tasks', () => {
 });
 
 describe('the kernel variant an adapter gets', () => {
-  it('the workgroup kernel everywhere but on SwiftShader, where the plain one measured faster', () => {
-    expect(DEFAULT_VARIANT).toBe('workgroup');
-    expect(preferredVariant({ name: 'llvmpipe (LLVM 15.0.6, 256 bits)', software: true })).toBe('workgroup');
-    expect(preferredVariant({ name: 'nvidia hopper NVIDIA H100 80GB HBM3', software: false })).toBe('workgroup');
-    expect(preferredVariant({ name: 'google swiftshader', software: true })).toBe('plain');
-    expect(preferredVariant({ name: 'SwiftShader Device (Subzero)', software: true })).toBe('plain');
+  it('the placement kernel on every adapter, software ones included', () => {
+    expect(DEFAULT_VARIANT).toBe('placement');
+    expect(preferredVariant({ name: 'llvmpipe (LLVM 15.0.6, 256 bits)', software: true })).toBe('placement');
+    expect(preferredVariant({ name: 'nvidia hopper NVIDIA H100 80GB HBM3', software: false })).toBe('placement');
+    expect(preferredVariant({ name: 'SwiftShader Device (Subzero)', software: true })).toBe('placement');
+  });
+});
+
+describe("the placement kernel's buffers", () => {
+  /** One record of `rows` free rows (masks and shifts numbered so that each is told apart), one task at `level`. */
+  function oneTask(rows: number, level: number): GpuWork {
+    const masks = new Uint32Array(MAX_N).map((_, i) => (i < rows ? 0x100 + i : 0));
+    const shifts = new Uint32Array(MAX_N).map((_, i) => (i < rows - 1 ? 1 + (i % 3) : 0));
+    return {
+      recordCount: 1,
+      masks,
+      shifts,
+      levels: Uint8Array.of(rows),
+      depth: rows,
+      taskCount: 1,
+      owner: Uint32Array.of(0),
+      level: Uint8Array.of(level),
+      cols: Uint32Array.of(0),
+      left: Uint32Array.of(0),
+      right: Uint32Array.of(0),
+      free: Uint32Array.of(masks[level]),
+      hostCounts: [0],
+    };
+  }
+
+  it('a wave whose tasks span up to 21 levels gets the shallow shape, one spanning more the deep one', () => {
+    expect(packPlacement(oneTask(22, 0)).shape).toBe(SHALLOW);
+    expect(packPlacement(oneTask(23, 0)).shape).toBe(DEEP);
+    expect(packPlacement(oneTask(23, 1)).shape).toBe(SHALLOW);
+    expect(packPlacement(oneTask(32, 0)).shape).toBe(DEEP);
+    expect([packPlacement(oneTask(22, 0)).span, packPlacement(oneTask(32, 0)).span]).toEqual([21, 31]);
+  });
+
+  it("both shapes' stacks fit WebGPU's 16 KiB of workgroup memory, and the deep one holds a task of any board", () => {
+    // Per invocation and level: 16 bytes of stack, 8 of what the level needs; per invocation, 8 for the sums.
+    for (const { workgroup, depth } of [SHALLOW, DEEP]) expect(workgroup * (depth * 24 + 8)).toBeLessThanOrEqual(16384);
+    expect(DEEP.depth).toBeGreaterThanOrEqual(MAX_N - 1);
+    expect(SHALLOW.workgroup % 32).toBe(0);
+  });
+
+  it("the table holds, per record, the first level's open squares, then each level's next row and the rows to it; a task its record and levels", () => {
+    const packed = packPlacement(oneTask(9, 2));
+    expect(packed.table[0]).toBe(0x100);
+    for (let level = 0; level < 8; level++)
+      expect([packed.table[2 * (level + 1)], packed.table[2 * (level + 1) + 1]]).toEqual([
+        0x100 + level + 1,
+        1 + (level % 3),
+      ]);
+    expect(packed.tasks[0]).toBe((0 | (2 << RECORD_BITS) | (8 << (RECORD_BITS + 5))) >>> 0);
   });
 });
 
