@@ -59,7 +59,9 @@ describe('pool threads ask ahead', () => {
     expect(seen.most).toBe(2);
     // Every request was answered.
     expect(seen.open.map((open) => open.requests)).toEqual(seen.open.map(() => 0));
-  });
+    // Three counts of n = 16: about a second alone, several on a 2-core machine running the other
+    // test files beside it.
+  }, 20_000);
 
   it('with two counts on the pool, a thread is sent a range only when it holds none: exact counts', async () => {
     // Watched from the second count's first finished range to its last, while both are on the pool.
