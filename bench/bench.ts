@@ -1,6 +1,7 @@
 // npm run bench [-- <n or from..to>...] [section flags] [--runs k] [--cold-runs k] [--json] [--help]
 //
-// Times, in one run on one machine, the sections asked for (every one but --gpu when none is):
+// Times, in one run on one machine, the sections asked for (every one but --gpu, --engines and
+// --scaling when none is):
 // --kernels: per n, a count on the TS and the wasm engine, the wasm kernel alone and its C
 //   transcription over the same subproblems, and a plain mirror-halving Richards search in C
 //   (bench/counting.ts). Boards from n = 19 on are timed on an even sample, shard 0 of m, checked
@@ -12,7 +13,8 @@
 // --listing: solutions(n) streamed on both engines.
 // --find: findSolution for large n. --gpu: each GPU kernel variant against one wasm thread
 // (bench/webgpu.ts). --engines: compareEngines in every runtime and browser of the engines tier
-// (bench/engines.ts, bench/engines-browsers.ts). Every section times the boards asked for, or its
+// (bench/engines.ts, bench/engines-browsers.ts). --scaling: count(n) on 1 to 64 cores, replayed
+// from costs measured here (bench/scaling.ts). Every section times the boards asked for, or its
 // own defaults without any.
 
 import { readFileSync } from 'node:fs';
@@ -28,6 +30,7 @@ import { compareInRuntimes, type EngineRow, formatRows } from './engines.js';
 import { compareInBrowsers } from './engines-browsers.js';
 import { buildNative, type NativeBuilds, packageRoot, runNative } from './native.js';
 import { measureResponsiveness } from './responsive.js';
+import { formatScaling, measureScaling, type ScalingReport } from './scaling.js';
 import { GPU_BOARDS, type GpuReport, measureGpu } from './webgpu.js';
 
 const HELP = `npm run bench [-- <n or from..to>...] [section flags] [options]
@@ -35,7 +38,7 @@ const HELP = `npm run bench [-- <n or from..to>...] [section flags] [options]
 Times nqueens-wasm against its competitors on this machine, in one run. Boards are n = 4..22,
 one or more, as n or from..to; without any, each section times its own defaults (below).
 
-Sections (every one but --gpu and --engines when none is given):
+Sections (every one but --gpu, --engines and --scaling when none is given):
   --kernels   counting: TS and wasm engines, the wasm and C kernels, a plain C search
               (default boards 12..17 19 20; from n = 19 on, an even sample)
   --cold      first calls in fresh processes (default 4 8 10 12 13 14, and 12 14..17 on every core)
@@ -49,6 +52,9 @@ Sections (every one but --gpu and --engines when none is given):
   --browser   with --gpu: in Chromium even where Node has an adapter
   --engines   compareEngines(n) in Node 20, 22 and 24, Deno, Bun, Chromium, Firefox ESR and
               WebKitGTK (default 14; installs the engines tier's runtimes when missing)
+  --scaling   count(n) on 1, 2, 4, ... 64 cores, predicted by replaying it with the package's
+              own policy, job and pool on each range's cost measured here on one thread, and
+              checked against real counts on this machine's cores (default 17)
 
 Options:
   --runs k        timed rounds per measurement, medians reported (default 3)
@@ -61,11 +67,15 @@ Examples:
   npm run bench -- --gpu
   npm run bench -- 12..15 --gpu --runs 1
   npm run bench -- --engines
+  npm run bench -- --scaling 17
 `;
 
-const SECTIONS = ['kernels', 'cold', 'threads', 'listing', 'find', 'gpu', 'engines'] as const;
-/** Sections that run only when asked for: they need a GPU, or install runtimes and drive browsers. */
-const ON_REQUEST: readonly Section[] = ['gpu', 'engines'];
+const SECTIONS = ['kernels', 'cold', 'threads', 'listing', 'find', 'gpu', 'engines', 'scaling'] as const;
+/**
+ * Sections that run only when asked for: they need a GPU, install runtimes and drive browsers, or
+ * time every subproblem of a count.
+ */
+const ON_REQUEST: readonly Section[] = ['gpu', 'engines', 'scaling'];
 type Section = (typeof SECTIONS)[number];
 
 /** Boards each section times when none are asked for. */
@@ -76,6 +86,7 @@ const DEFAULT_BOARDS = {
   threads: [16],
   listing: [14],
   engines: [14],
+  scaling: [17],
 };
 /** Listing more solutions than this board has takes too long to be worth timing. */
 const MAX_LISTING = 15;
@@ -240,6 +251,7 @@ function parse() {
       gpu: { type: 'boolean', default: false },
       browser: { type: 'boolean', default: false },
       engines: { type: 'boolean', default: false },
+      scaling: { type: 'boolean', default: false },
     },
   });
   const asked = SECTIONS.filter((section) => values[section]);
@@ -302,6 +314,9 @@ async function main(): Promise<void> {
     ? await measureGpu(boards ?? GPU_BOARDS, runs, (n) => SHARDS[n] ?? 1, known, args.browser)
     : null;
   const engines = run('engines') ? await measureEngines(boards ?? DEFAULT_BOARDS.engines, runs) : null;
+  const scaling: ScalingReport[] | null = run('scaling') ? [] : null;
+  if (scaling !== null)
+    for (const n of boards ?? DEFAULT_BOARDS.scaling) scaling.push(await measureScaling(n, runs, known.get(n), status));
 
   if (args.json) {
     const out = {
@@ -316,6 +331,7 @@ async function main(): Promise<void> {
       coldStart,
       gpu,
       engines,
+      scaling,
     };
     process.stdout.write(`${JSON.stringify(out, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}\n`);
     return;
@@ -368,6 +384,7 @@ async function main(): Promise<void> {
     );
   if (coldStart !== null) printCold(coldStart, coldRuns);
   if (gpu !== null) printGpu(gpu, runs);
+  if (scaling !== null) for (const report of scaling) process.stdout.write(formatScaling(report, runs));
   if (engines !== null) {
     for (const { n, rows, missing } of engines) {
       process.stdout.write(
