@@ -8,11 +8,22 @@ export function describeEnvironment(): string {
   const brand =
     nav.userAgentData?.brands.find((b) => !/not.?a.?brand/i.test(b.brand) && b.brand !== 'Chromium') ??
     nav.userAgentData?.brands.find((b) => b.brand === 'Chromium');
-  const browser = brand
-    ? `${brand.brand} ${brand.version}`
-    : (/(Firefox|Edg|Chrome|Safari)\/(\d+)/.exec(navigator.userAgent) ?? []).slice(1, 3).join(' ') || 'this browser';
+  const browser = brand ? `${brand.brand} ${brand.version}` : fromUserAgent(navigator.userAgent);
   const cores = navigator.hardwareConcurrency || 1;
   return `${browser} · ${cores} ${cores === 1 ? 'core' : 'cores'}`;
+}
+
+/**
+ * The browser a user agent string names. Safari's gives its version as Version/18.0 and its
+ * WebKit build as Safari/605.1.15 (which is not Safari 605); other WebKit browsers (GNOME Web,
+ * WebKitGTK's MiniBrowser) give a Version/ of their own or none.
+ */
+function fromUserAgent(agent: string): string {
+  const named = /(Firefox|Edg|Chrome)\/(\d+)/.exec(agent);
+  if (named) return `${named[1]} ${named[2]}`;
+  const safari = /Version\/(\d+)[^)]*Safari\//.exec(agent);
+  if (safari) return `Safari ${safari[1]}`;
+  return /AppleWebKit\//.test(agent) ? 'a WebKit browser' : 'this browser';
 }
 
 /** How long the page waits for an adapter: the specification lets requestAdapter() never settle. */

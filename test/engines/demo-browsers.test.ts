@@ -159,7 +159,15 @@ for (const browser of LAUNCHERS) {
       describe(`at ${width} px`, () => {
         it('loads without an error or a warning, names the browser, and looks for no GPU', async () => {
           const page = await openDemo(width);
-          expect(await text(page, '#environment')).toMatch(/^Running on .+ · \d+ cores?\.$/);
+          // Named as a person knows it: WebKit's Safari/605.1.15 is a build of WebKit, not Safari 605.
+          const named = {
+            chromium: 'Chromium \\d+',
+            firefox: 'Firefox \\d+',
+            webkit: '(Safari \\d{1,2}|a WebKit browser)',
+          };
+          expect(await text(page, '#environment')).toMatch(
+            new RegExp(`^Running on ${named[browser.name as keyof typeof named]} · \\d+ cores?\\.$`),
+          );
           // Nobody asked for the GPU: the page did not look for an adapter.
           expect(await page.run(() => document.body.dataset.webgpu ?? null)).toBeNull();
           expect(await page.run(() => document.querySelector<HTMLElement>('#gpu')!.hidden)).toBe(true);
