@@ -13,11 +13,11 @@ import { compareEngines, count, countSync, WebGPUUnavailableError } from '../src
 import { popcnt } from '../src/kernel/js/bits.js';
 import { pickSubproblems } from '../src/kernel/subproblems.js';
 import { DISPATCH_MS, DispatchBudget, MAX_PLACEMENTS } from '../src/kernel/webgpu/budget.js';
-import { SET_UP_MS } from '../src/kernel/webgpu/device.js';
+import { acquireGpu, SET_UP_MS } from '../src/kernel/webgpu/device.js';
 import { packPlacement } from '../src/kernel/webgpu/placement-kernel.js';
 import { DEEP, RECORD_BITS, SHALLOW } from '../src/kernel/webgpu/placement-shader.js';
 import { type GpuWork, gpuWork } from '../src/kernel/webgpu/tasks.js';
-import { DEFAULT_VARIANT, preferredVariant } from '../src/kernel/webgpu/variants.js';
+import { DEFAULT_VARIANT, VARIANTS } from '../src/kernel/webgpu/variants.js';
 import { plan } from '../src/plan/plan.js';
 import type { Queen } from '../src/types.js';
 import { completions } from './helpers/gpu-tasks.js';
@@ -322,11 +322,33 @@ describe('the order of the tasks', () => {
 });
 
 describe('the kernel variant an adapter gets', () => {
-  it('the placement kernel on every adapter, software ones included', () => {
+  it('the placement kernel on every adapter, software ones included, and it is the one compiled at set-up', async () => {
     expect(DEFAULT_VARIANT).toBe('placement');
-    expect(preferredVariant({ name: 'llvmpipe (LLVM 15.0.6, 256 bits)', software: true })).toBe('placement');
-    expect(preferredVariant({ name: 'nvidia hopper NVIDIA H100 80GB HBM3', software: false })).toBe('placement');
-    expect(preferredVariant({ name: 'SwiftShader Device (Subzero)', software: true })).toBe('placement');
+    for (const description of [
+      'llvmpipe (LLVM 15.0.6, 256 bits)',
+      'nvidia hopper NVIDIA H100 80GB HBM3',
+      'SwiftShader Device (Subzero)',
+    ]) {
+      const lost = deferred<{ reason: string; message: string }>();
+      const shaders: string[] = [];
+      const device = {
+        ...idleDevice(),
+        createShaderModule: ({ code }: { code: string }) => {
+          shaders.push(code);
+          return { getCompilationInfo: async () => ({ messages: [] }) };
+        },
+        lost: lost.promise,
+      };
+      vi.stubGlobal('navigator', {
+        gpu: { requestAdapter: async () => ({ info: { description }, requestDevice: async () => device }) },
+      });
+      const gpu = await acquireGpu();
+      expect({ description, variant: gpu.variant }).toEqual({ description, variant: 'placement' });
+      expect(shaders).toEqual([VARIANTS.placement.shader]);
+      // The device goes, so that the next adapter's set-up is a new one.
+      lost.resolve({ reason: 'destroyed', message: '' });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   });
 });
 

@@ -15,7 +15,7 @@ import { abortReason, WebGPUUnavailableError } from '../../errors.js';
 import { type AdapterInfo, describeAdapter } from '../../gpu-adapter.js';
 import { offersNodeModules, runtimeName } from '../../host/runtime.js';
 import { DispatchBudget } from './budget.js';
-import { type KernelVariant, preferredVariant, VARIANTS } from './variants.js';
+import { DEFAULT_VARIANT, type KernelVariant, VARIANTS } from './variants.js';
 
 export interface Gpu {
   /**
@@ -25,7 +25,7 @@ export interface Gpu {
   readonly entry: GPU;
   readonly device: GPUDevice;
   readonly adapter: AdapterInfo;
-  /** The kernel variant the engine runs here (variants.ts says why). */
+  /** The kernel variant the engine runs here. */
   readonly variant: KernelVariant;
   /**
    * The kernel variants compiled for this device, by variant and pipeline constants: the engine's
@@ -161,7 +161,7 @@ async function setUp(deadline: Deadline): Promise<Gpu> {
     entry: gpu,
     device,
     adapter: described,
-    variant: preferredVariant(described),
+    variant: DEFAULT_VARIANT,
     pipelines: new Map(),
   };
   try {
