@@ -55,28 +55,79 @@ describe('handing out', () => {
 
   it("sizes a thread's range by the time reported: one subproblem before anything is, then about 50 ms of them", () => {
     const job = new Job(1600, {});
-    const first = job.nextRange(1)!;
-    expect(first[1] - first[0]).toBe(1);
-    job.report(first[0], first[1], tally(0), 10);
-    const second = job.nextRange(1)!;
-    expect(second[1] - second[0]).toBe(5);
-    job.report(second[0], second[1], tally(0), 2);
-    // 6 subproblems in 12 ms: 2 ms each.
-    const third = job.nextRange(1)!;
-    expect(third[1] - third[0]).toBe(25);
+    expect(job.nextRange(1)).toEqual([0, 1]);
+    job.report(0, 1, tally(0), 10);
+    // Stretch s is subproblems 100s..100s+99; the others have reported nothing yet.
+    for (let s = 1; s < 16; s++) expect(job.nextRange(1)).toEqual([100 * s, 100 * s + 1]);
+    // 10 ms a subproblem: 5 in 50 ms.
+    expect(job.nextRange(1)).toEqual([1, 6]);
   });
 
-  it('gives threads that share a count smaller ranges towards its end, so that none idles', () => {
-    const job = new Job(64, {});
-    const quick = job.nextRange(4)!;
-    // Reported as nearly free: the time alone would hand out everything left.
-    job.report(quick[0], quick[1], tally(0), 1e-6);
+  it("times a range by its own stretch's latest reports, one subproblem at a time until its stretch has one", () => {
+    const job = new Job(1600, {});
+    expect(job.nextRange(1)).toEqual([0, 1]);
+    job.report(0, 1, tally(0), 10);
+    expect(job.nextRange(1)).toEqual([100, 101]);
+    job.report(100, 101, tally(0), 1);
+    // Not measured yet: one subproblem each, whatever the others took.
+    for (let s = 2; s < 16; s++) expect(job.nextRange(1)).toEqual([100 * s, 100 * s + 1]);
+    // Stretch 0 at 10 ms a subproblem, 5 in 50 ms; stretch 1 at 1 ms, 50.
+    expect(job.nextRange(1)).toEqual([1, 6]);
+    expect(job.nextRange(1)).toEqual([101, 151]);
+    job.report(1, 6, tally(0), 5);
+    for (let s = 2; s < 16; s++) expect(job.nextRange(1)).toEqual([100 * s + 1, 100 * s + 2]);
+    // The earlier report weighs half: (10 / 2 + 5) ms over (1 / 2 + 5) subproblems, 1.82 ms each.
+    expect(job.nextRange(1)).toEqual([6, 33]);
+  });
+
+  it("a report that happened to be short (a slice ended within a subproblem) does not make its stretch's next range many times too long", () => {
+    const job = new Job(1600, {});
+    expect(job.nextRange(1)).toEqual([0, 1]);
+    job.report(0, 1, tally(0), 3);
+    for (let s = 1; s < 16; s++) expect(job.nextRange(1)).toEqual([100 * s, 100 * s + 1]);
+    expect(job.nextRange(1)).toEqual([1, 17]);
+    // Subproblems of 3 ms, counted in slices: the first report holds 3 ms of the third subproblem,
+    // the second only what was left of it.
+    job.report(1, 3, tally(0), 9);
+    job.report(3, 4, tally(0), 0.01);
+    for (let s = 1; s < 16; s++) expect(job.nextRange(1)).toEqual([100 * s + 1, 100 * s + 2]);
+    // ((3 / 2 + 9) / 2 + 0.01) ms over ((1 / 2 + 2) / 2 + 1) subproblems: 2.34 ms each, 21 in 50 ms
+    // (timed by the last report alone, the rest of the stretch would have gone in one range).
+    expect(job.nextRange(1)).toEqual([17, 38]);
+  });
+
+  it('gives threads that share a count smaller ranges towards its end, so that none idles, but not below 5 ms of them', () => {
+    const job = new Job(6400, {});
+    // 0.125 ms a subproblem: 50 ms is 400 of them, 5 ms 40. Stretches are 400 subproblems.
     const sizes: number[] = [];
-    for (let range = job.nextRange(4); range !== null; range = job.nextRange(4)) sizes.push(range[1] - range[0]);
-    // At most an eighth of each thread's part of what is left: 63 left over 4 threads, 2 at most.
-    expect(Math.max(...sizes)).toBe(2);
-    expect(sizes.at(-1)).toBe(1);
-    expect(sizes.reduce((a, b) => a + b, 0)).toBe(63);
+    for (let range = job.nextRange(4); range !== null; range = job.nextRange(4)) {
+      const [from, to] = range;
+      sizes.push(to - from);
+      job.report(from, to, tally(0), 0.125 * (to - from));
+      // Below 40 only where a stretch ends, or where it is not measured yet (its first range).
+      if (to - from < 40) expect(to % 400 === 0 || from % 400 === 0).toBe(true);
+    }
+    expect(sizes.slice(0, 16)).toEqual(Array(16).fill(1));
+    // At most an eighth of each thread's part of the time left: 6384 subproblems over 4 threads, 200.
+    expect(sizes[16]).toBe(200);
+    expect(Math.max(...sizes)).toBe(200);
+    expect(sizes.filter((size) => size === 40).length).toBeGreaterThan(16);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(6400);
+  });
+
+  it('shares out the time left, not the subproblems: a range of big ones near the end is no longer than the share', () => {
+    const job = new Job(1600, {});
+    // Stretch 0 at 1 ms a subproblem, the others at 0.01 ms.
+    expect(job.nextRange(2)).toEqual([0, 1]);
+    job.report(0, 1, tally(0), 1);
+    for (let s = 1; s < 16; s++) {
+      expect(job.nextRange(2)).toEqual([100 * s, 100 * s + 1]);
+      job.report(100 * s, 100 * s + 1, tally(0), 0.01);
+    }
+    // Left: 99 ms in stretch 0 and 14.85 ms in the others, 113.85 ms; an eighth of each of two
+    // threads' part is 7.1 ms, 8 subproblems of stretch 0 (reckoned in subproblems, 50: all 1584
+    // left over 16).
+    expect(job.nextRange(2)).toEqual([1, 9]);
   });
 
   it('resumed, hands out exactly what the checkpoint had not finished', () => {
