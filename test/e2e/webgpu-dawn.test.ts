@@ -19,21 +19,12 @@ import { acquireGpu } from '../../src/kernel/webgpu/device.js';
 import { KERNEL_VARIANTS } from '../../src/kernel/webgpu/variants.js';
 import type { ResumeState } from '../../src/run/job.js';
 import type { Queen, Shard } from '../../src/types.js';
+import { dawnGpu } from '../helpers/dawn-gpu.js';
 import { countWithVariant } from '../helpers/gpu-variant.js';
 import { knownCounts } from '../helpers/known-counts.js';
 import { randomInt, randomQueens, seededRandom } from '../helpers/random.js';
 
-const REQUIRED = process.env.REQUIRE_GPU === '1';
-/** Why there is no GPU here, or null where Dawn gives an adapter. */
-const missing = await acquireGpu().then(
-  () => null,
-  (error: unknown) => (error instanceof Error ? error.message : String(error)),
-);
-if (missing !== null && !REQUIRED)
-  console.warn(
-    `test/webgpu-dawn.test.ts skipped: no WebGPU adapter in Node (${missing}); set REQUIRE_GPU=1 to fail instead`,
-  );
-const RUN = missing === null || REQUIRED;
+const { missing, run: RUN } = await dawnGpu('test/e2e/webgpu-dawn.test.ts');
 
 const bin = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const bench = fileURLToPath(new URL('../../dist/bench/bench.js', import.meta.url));

@@ -19,20 +19,12 @@ import { DEEP, type PlacementShape, SHALLOW } from '../../src/kernel/webgpu/plac
 import { type GpuWork, gpuWork } from '../../src/kernel/webgpu/tasks.js';
 import { plan } from '../../src/plan/plan.js';
 import type { Queen } from '../../src/types.js';
+import { dawnGpu } from '../helpers/dawn-gpu.js';
 import { taskCompletions } from '../helpers/gpu-tasks.js';
 import { knownCounts } from '../helpers/known-counts.js';
 import { randomInt, randomQueens, seededRandom } from '../helpers/random.js';
 
-const REQUIRED = process.env.REQUIRE_GPU === '1';
-const missing = await acquireGpu().then(
-  () => null,
-  (error: unknown) => (error instanceof Error ? error.message : String(error)),
-);
-if (missing !== null && !REQUIRED)
-  console.warn(
-    `test/e2e/webgpu-placement.test.ts skipped: no WebGPU adapter in Node (${missing}); set REQUIRE_GPU=1 to fail instead`,
-  );
-const RUN = missing === null || REQUIRED;
+const { run: RUN } = await dawnGpu('test/e2e/webgpu-placement.test.ts');
 
 /**
  * A budget that ignores how long dispatches take: each gets 1 to `maxSteps` steps and 1 to 8
