@@ -187,9 +187,14 @@ describe('the progress bar at 40 and 80 columns', () => {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's own sequence (erase to the end of the line) is what the bar writes
   const frames = (stderr: string) => stderr.split('\r').map((frame) => frame.replace(/\x1b\[K$/, ''));
 
+  // The time left as formatDuration writes it: 42s, 3m07s, 2h05m, 3d04h.
+  const eta = String.raw`ETA (\d+s|\d+m\d\ds|\d+h\d\dm|\d+d\d\dh)`;
   it.each([
-    [40, /^n = 16 \[[#.]{12}\] \d+% · ETA \d+s$/],
-    [80, /^n = 16 \[[#.]{20}\] \d+% · ETA \d+s · [\d,]+\/[\d,]+ subproblems( · [\d,]+ solutions)?$/],
+    [40, new RegExp(String.raw`^n = 16 \[[#.]{12}\] \d+% · ${eta}$`)],
+    [
+      80,
+      new RegExp(String.raw`^n = 16 \[[#.]{20}\] \d+% · ${eta} · [\d,]+\/[\d,]+ subproblems( · [\d,]+ solutions)?$`),
+    ],
   ])('at %i columns the ETA is shown with the bar beside it, within the width', async (columns, withEta) => {
     // A clock that moves 400 ms a reading: the ETA comes as it would on a long count.
     let clock = 0;
