@@ -33,9 +33,6 @@ class StepBudget {
 
 /** How long a pending timer may wait behind channel messages before a yield waits for it. */
 const TIMER_STARVED_MS = 10;
-/** A timer set at some yield and not yet run, and when it was set. */
-let pendingTimer: Promise<void> | undefined;
-let pendingSince = 0;
 
 function nextMessage(): Promise<void> {
   return new Promise((resolve) => {
@@ -49,32 +46,17 @@ function nextMessage(): Promise<void> {
 }
 
 /**
- * Lets the event loop run (timers, I/O, an abort) before counting on: setImmediate where there is
- * one; elsewhere a MessageChannel message, which browsers do not clamp to 4 ms as they clamp
- * setTimeout. Some hosts (workerd without nodejs_compat) deliver every channel message before any
- * timer, so a timer is kept pending beside them, and a yield waits for it once it has been kept
- * waiting: the caller's timers (a setTimeout that aborts the count) run in every host.
+ * The calling thread's time for one count, in slices between turns of the event loop. Nothing of
+ * it is shared with another count: a host that ties each promise to the request that made it
+ * (workerd) never settles one in another request, so a timer kept pending by one count and
+ * awaited by the next would never fire once the first request had ended.
  */
-function yieldToEventLoop(): Promise<void> {
-  if (typeof setImmediate === 'function') return new Promise((resolve) => setImmediate(resolve));
-  if (typeof MessageChannel !== 'function') return new Promise((resolve) => setTimeout(resolve, 0));
-  const now = performance.now();
-  if (pendingTimer === undefined) {
-    pendingSince = now;
-    pendingTimer = new Promise((resolve) =>
-      setTimeout(() => {
-        pendingTimer = undefined;
-        resolve();
-      }, 0),
-    );
-  } else if (now - pendingSince > TIMER_STARVED_MS) return pendingTimer;
-  return nextMessage();
-}
-
-/** The calling thread's time, in slices between turns of the event loop. */
 export class Slices {
   private readonly budget = new StepBudget();
   private started = performance.now();
+  /** A timer set at some yield of this count and not yet run, and when it was set. */
+  private pendingTimer: Promise<void> | undefined;
+  private pendingSince = 0;
 
   /** Whether the current slice has run its time. */
   get isOver(): boolean {
@@ -99,7 +81,30 @@ export class Slices {
 
   /** Ends the slice: the event loop takes its turn, then the next slice starts. */
   async next(): Promise<void> {
-    await yieldToEventLoop();
+    await this.yieldToEventLoop();
     this.started = performance.now();
+  }
+
+  /**
+   * Lets the event loop run (timers, I/O, an abort) before counting on: setImmediate where there is
+   * one; elsewhere a MessageChannel message, which browsers do not clamp to 4 ms as they clamp
+   * setTimeout. Some hosts (workerd without nodejs_compat) deliver every channel message before any
+   * timer, so a timer is kept pending beside them, and a yield waits for it once it has been kept
+   * waiting: the caller's timers (a setTimeout that aborts the count) run in every host.
+   */
+  private yieldToEventLoop(): Promise<void> {
+    if (typeof setImmediate === 'function') return new Promise((resolve) => setImmediate(resolve));
+    if (typeof MessageChannel !== 'function') return new Promise((resolve) => setTimeout(resolve, 0));
+    const now = performance.now();
+    if (this.pendingTimer === undefined) {
+      this.pendingSince = now;
+      this.pendingTimer = new Promise((resolve) =>
+        setTimeout(() => {
+          this.pendingTimer = undefined;
+          resolve();
+        }, 0),
+      );
+    } else if (now - this.pendingSince > TIMER_STARVED_MS) return this.pendingTimer;
+    return nextMessage();
   }
 }
