@@ -69,7 +69,6 @@ function median(values: number[]): number {
 
 /** Counts the plan on one kernel, in slices, and times it. */
 class Timer {
-  private readonly slices = new Slices();
   /**
    * The fewest counts in a run: half of the most an earlier run made. A pause of the thread (the
    * system's, a collection) in a run's first count can make that count alone last the run's
@@ -81,6 +80,8 @@ class Timer {
     private readonly kernel: Kernel,
     private readonly p: Plan,
     private readonly signal: AbortSignal | undefined,
+    /** The comparison's time in this thread, which the engines take in turn. */
+    private readonly slices: Slices,
   ) {}
 
   private counter(): RangeCounter {
@@ -147,8 +148,9 @@ export async function compareEngines(n: number, options?: CompareOptions): Promi
   await resolveEngine('wasm');
   const p = plan(size, null, null);
   const kernels = await Promise.all(engines.map((engine) => acquireKernel(engine)));
+  const slices = new Slices();
   try {
-    const [wasm, js] = kernels.map((kernel) => new Timer(kernel, p, signal));
+    const [wasm, js] = kernels.map((kernel) => new Timer(kernel, p, signal, slices));
     // The first runs warm the engines up, and their counts must agree.
     const minMs = runMs();
     const reference = (await wasm.run(minMs)).tally;
@@ -176,6 +178,7 @@ export async function compareEngines(n: number, options?: CompareOptions): Promi
       speedup: median(jsMs) / median(wasmMs),
     };
   } finally {
+    slices.end();
     kernels.forEach(releaseKernel);
   }
 }

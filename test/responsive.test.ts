@@ -89,9 +89,14 @@ async function watch(work: (signal: AbortSignal) => Promise<unknown>, turns: num
   );
   await allReturned();
   watching = false;
-  let longest = 0;
-  for (let i = 1; i < seen.length; i++) longest = Math.max(longest, seen[i] - seen[i - 1]);
-  return { outcome, longest, callsAfterAbort: clock.calls - callsAtAbort, calls: clock.calls };
+  const gaps = seen.slice(1).map((at, i) => at - seen[i]);
+  return {
+    outcome,
+    longest: Math.max(0, ...gaps),
+    gaps,
+    callsAfterAbort: clock.calls - callsAtAbort,
+    calls: clock.calls,
+  };
 }
 
 // A microsecond a step is about the TS kernel on a loaded 2-core machine (the wasm kernel takes tens
@@ -121,6 +126,34 @@ describe.each(ENGINES)('engine %s, in the calling thread', (engine) => {
         expect(callsAfterAbort).toBe(0);
       },
     );
+  });
+});
+
+// Many counts at once in the calling thread (a server answering many requests) share one turn's
+// time: the thread counts about 5 ms between two turns of the event loop, all counts together,
+// so that a request that arrives meanwhile is read and answered at the next turn. Each count
+// here has 13 free rows: counted in the calling thread alone, in slices.
+describe.each(ENGINES)('engine %s, 20 counts at once in the calling thread', (engine) => {
+  const placements: [[number, number], [number, number]][] = [];
+  for (let a = 0; a < 15 && placements.length < 20; a++) {
+    for (let b = a + 2; b < 15 && placements.length < 20; b += 5)
+      placements.push([
+        [0, a],
+        [1, b],
+      ]);
+  }
+
+  it('the event loop turns after every 10 ms of counting at most, once the kernel calls are sized, and an abort stops them all', async () => {
+    clock.msPerStep = COSTS[0];
+    const { outcome, gaps, callsAfterAbort, calls } = await watch(
+      (signal) => Promise.all(placements.map((placed) => count(15, { engine, placed, signal }))),
+      30,
+    );
+    expect((outcome as Error).message).toBe('enough');
+    expect(calls).toBeGreaterThanOrEqual(20 * 20);
+    // The first calls of each count take their first budget (4 ms at this cost); a few turns size them.
+    expect(Math.max(...gaps.slice(10))).toBeLessThanOrEqual(10);
+    expect(callsAfterAbort).toBe(0);
   });
 });
 

@@ -24,26 +24,30 @@ export async function countInThread(job: Job, work: CountWork, kernel: Kernel, t
   // A slice may span ranges: a turn of the event loop per range would cost more than the count on
   // small boards, where ranges take microseconds.
   const slices = new Slices();
-  let joined = false;
-  for (let range = job.nextRange(threads); range !== null; range = job.nextRange(threads)) {
-    if (!joined) job.join();
-    joined = true;
-    const [from, to] = range;
-    const counter = new RangeCounter(kernel, work.n, work.subproblems, work.countsUnique, from, to);
-    let reported = 0;
-    let ms = 0;
-    while (!counter.done) {
-      ms += slices.count(counter);
-      if (counter.finished > reported) {
-        job.report(from + reported, from + counter.finished, counter.takeTally(), ms);
-        reported = counter.finished;
-        ms = 0;
-      }
-      if (job.isSettled) return;
-      if (slices.isOver) {
-        await slices.next();
+  try {
+    let joined = false;
+    for (let range = job.nextRange(threads); range !== null; range = job.nextRange(threads)) {
+      if (!joined) job.join();
+      joined = true;
+      const [from, to] = range;
+      const counter = new RangeCounter(kernel, work.n, work.subproblems, work.countsUnique, from, to);
+      let reported = 0;
+      let ms = 0;
+      while (!counter.done) {
+        ms += slices.count(counter);
+        if (counter.finished > reported) {
+          job.report(from + reported, from + counter.finished, counter.takeTally(), ms);
+          reported = counter.finished;
+          ms = 0;
+        }
         if (job.isSettled) return;
+        if (slices.isOver) {
+          await slices.next();
+          if (job.isSettled) return;
+        }
       }
     }
+  } finally {
+    slices.end();
   }
 }

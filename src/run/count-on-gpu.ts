@@ -90,72 +90,77 @@ export async function countOnGpu(
 ): Promise<void> {
   const { n, subproblems: list, countsUnique } = work;
   const slices = new Slices();
-  const stopped = () => job.isSettled;
-  const chosen = VARIANTS[variant];
-  const compiled = await pipelineFor(gpu, variant);
-  const takeNext = (want: number): Wave | null => {
-    const ranges = takeWave(job, want);
-    return ranges.length === 0 ? null : new Wave(ranges, work, chosen, chosen.targetTasks(compiled.budget));
-  };
-  const sizes = new WaveSizes();
-  let wave = takeNext(sizes.next());
-  while (wave !== null) {
-    while (!wave.step(slices.leftMs)) {
-      await slices.next();
-      if (stopped()) return;
-    }
-    const started = performance.now();
-    const counting = chosen.run(gpu, compiled.pipeline, compiled.budget, wave.prepared!, stopped);
-    // Whatever happens to the CPU's share, the GPU's promise is awaited (or its failure kept).
-    counting.catch(() => {});
-
-    // The next wave, split meanwhile, sized by the device's speed so far; after the first wave,
-    // once there is a speed to size it by.
-    const next = sizes.measured ? takeNext(sizes.next(wave.splitMs)) : null;
-    const rotations = new RotationCounter(
-      kernel,
-      n,
-      pickSubproblems(list, wave.rotated),
-      countsUnique,
-      0,
-      wave.rotated.length,
-    );
-    let nextReady = next === null;
-    while (!rotations.done || !nextReady) {
-      if (!rotations.done) slices.count(rotations);
-      if (!nextReady) nextReady = next!.step(slices.leftMs);
-      await slices.next();
-      if (stopped()) return;
-    }
-
-    const counts = await counting;
-    if (counts === null || stopped()) return;
-    const ms = performance.now() - started;
-    const { work } = wave.prepared!;
-    let at = 0;
-    let k = 0;
-    for (const [from, to] of wave.ranges) {
-      const tally: Tally = emptyTally();
-      for (let i = from; i < to; i++, at++) {
-        const completions = BigInt(work.hostCounts[at] + counts.low[at]) + BigInt(counts.high[at]) * BigInt(TWO_TO_32);
-        const rotatedHere = wave.rotated[k] === i;
-        addSubproblem(
-          tally,
-          n,
-          list,
-          i,
-          countsUnique,
-          completions,
-          rotatedHere ? rotations.halfTurns[k] : 0n,
-          rotatedHere ? rotations.quarterTurns[k] : 0n,
-        );
-        if (rotatedHere) k++;
+  try {
+    const stopped = () => job.isSettled;
+    const chosen = VARIANTS[variant];
+    const compiled = await pipelineFor(gpu, variant);
+    const takeNext = (want: number): Wave | null => {
+      const ranges = takeWave(job, want);
+      return ranges.length === 0 ? null : new Wave(ranges, work, chosen, chosen.targetTasks(compiled.budget));
+    };
+    const sizes = new WaveSizes();
+    let wave = takeNext(sizes.next());
+    while (wave !== null) {
+      while (!wave.step(slices.leftMs)) {
+        await slices.next();
+        if (stopped()) return;
       }
-      job.report(from, to, tally, (ms * (to - from)) / wave.all.length);
-      if (stopped()) return;
+      const started = performance.now();
+      const counting = chosen.run(gpu, compiled.pipeline, compiled.budget, wave.prepared!, stopped);
+      // Whatever happens to the CPU's share, the GPU's promise is awaited (or its failure kept).
+      counting.catch(() => {});
+
+      // The next wave, split meanwhile, sized by the device's speed so far; after the first wave,
+      // once there is a speed to size it by.
+      const next = sizes.measured ? takeNext(sizes.next(wave.splitMs)) : null;
+      const rotations = new RotationCounter(
+        kernel,
+        n,
+        pickSubproblems(list, wave.rotated),
+        countsUnique,
+        0,
+        wave.rotated.length,
+      );
+      let nextReady = next === null;
+      while (!rotations.done || !nextReady) {
+        if (!rotations.done) slices.count(rotations);
+        if (!nextReady) nextReady = next!.step(slices.leftMs);
+        await slices.next();
+        if (stopped()) return;
+      }
+
+      const counts = await counting;
+      if (counts === null || stopped()) return;
+      const ms = performance.now() - started;
+      const { work } = wave.prepared!;
+      let at = 0;
+      let k = 0;
+      for (const [from, to] of wave.ranges) {
+        const tally: Tally = emptyTally();
+        for (let i = from; i < to; i++, at++) {
+          const completions =
+            BigInt(work.hostCounts[at] + counts.low[at]) + BigInt(counts.high[at]) * BigInt(TWO_TO_32);
+          const rotatedHere = wave.rotated[k] === i;
+          addSubproblem(
+            tally,
+            n,
+            list,
+            i,
+            countsUnique,
+            completions,
+            rotatedHere ? rotations.halfTurns[k] : 0n,
+            rotatedHere ? rotations.quarterTurns[k] : 0n,
+          );
+          if (rotatedHere) k++;
+        }
+        job.report(from, to, tally, (ms * (to - from)) / wave.all.length);
+        if (stopped()) return;
+      }
+      sizes.countedWave(wave.all.length, ms);
+      wave = next ?? takeNext(sizes.next(wave.splitMs));
     }
-    sizes.countedWave(wave.all.length, ms);
-    wave = next ?? takeNext(sizes.next(wave.splitMs));
+  } finally {
+    slices.end();
   }
 }
 
