@@ -17,8 +17,8 @@
 
 /**
  * @typedef {object} Check
- * @property {string} name `group: what`; the groups: counts, default engine, workers, placed and
- *   shards, webgpu, abort.
+ * @property {string} name `group: what`; the groups: counts, default engine, workers, many counts,
+ *   placed and shards, webgpu, abort.
  * @property {boolean} ok
  * @property {string} detail What it found: the values on success, what was wrong on failure.
  */
@@ -196,6 +196,35 @@ export async function runScenario(lib, host) {
       expect(problem === null, problem);
       expect(result.workers === 1, `result.workers is ${result.workers}, expected 1`);
       return `${result.total} on '${result.engine}', 1 thread`;
+    });
+  }
+
+  // A host serves many requests per process, page or isolate: counts one after another and at the
+  // same time, each n = 14 or 15 long enough to yield to the others, beside counts that take
+  // microseconds and a countSync, on both engines where wasm runs.
+  const mixed = [14, 8, 15, 12, 14, 1, 13];
+  for (const engine of host.wasm ? /** @type {const} */ (['wasm', 'js']) : /** @type {const} */ (['js'])) {
+    await check(`many counts: on '${engine}' one after another, then all at once, twice over`, async () => {
+      /** @type {string[]} */
+      const problems = [];
+      /**
+       * @param {number} n
+       * @param {CountResult} result
+       */
+      const note = (n, result) => {
+        const counts = wrong(n, result);
+        if (counts) problems.push(counts);
+        if (result.engine !== engine) problems.push(`n = ${n}: counted on '${result.engine}'`);
+      };
+      for (const n of mixed) note(n, await lib.count(n, { engine }));
+      for (let round = 0; round < 2; round++) {
+        const counting = mixed.map((n) => lib.count(n, { engine }));
+        note(11, lib.countSync(11, { engine }));
+        const results = await Promise.all(counting);
+        for (const [i, result] of results.entries()) note(mixed[i], result);
+      }
+      expect(problems.length === 0, problems.join('; '));
+      return `n = ${mixed.join(', ')} exact, in turn and at once`;
     });
   }
 

@@ -8,7 +8,7 @@ import { host } from './host.js';
 import { type Run, runIn, runtime as runtimeOf, SERVER_RUNTIMES, versionOf } from './runtimes.js';
 import type { Report } from './scenario.js';
 
-const GROUPS = ['counts', 'default engine', 'workers', 'placed and shards', 'webgpu', 'abort'];
+const GROUPS = ['counts', 'default engine', 'workers', 'many counts', 'placed and shards', 'webgpu', 'abort'];
 
 /** How the runtime's name is written in a message meant for its users. */
 const NAMES: Record<string, RegExp> = {

@@ -15,7 +15,7 @@ const VARIANTS: (Variant & { title: string })[] = [
 ];
 
 describe.each(VARIANTS.map((v) => [v.title, v] as const))('workerd %s', (_, variant) => {
-  const groups = ['host', 'counts', 'default engine', 'workers', 'placed and shards', 'webgpu', 'abort'];
+  const groups = ['host', 'counts', 'default engine', 'workers', 'many counts', 'placed and shards', 'webgpu', 'abort'];
   if (variant.wasmModule) groups.splice(1, 0, 'wasm module');
   let warnings: string[] = [];
   let served: Served | undefined;
