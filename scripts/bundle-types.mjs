@@ -2,6 +2,11 @@
 // from src/index.ts: a user's editor and compiler see the public API and nothing of the internal
 // layout (the modules' own declarations stay out of the tarball). The test of the packed package
 // compiles a project against it, strict and without skipLibCheck.
+//
+// The same declarations again as dist/nqueens-wasm.d.cts, the types of dist/nqueens-wasm.cjs: in
+// this "type": "module" package TypeScript reads a .d.ts as an ES module's, and under node16
+// resolution refuses a require() of one (TS1471); a .d.cts declares a CommonJS module, whose
+// exports the same `export` statements describe.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generateDtsBundle } from 'dts-bundle-generator';
@@ -13,4 +18,5 @@ const [types] = generateDtsBundle(
   { preferredConfigPath: path('tsconfig.build.json') },
 );
 writeFileSync(path('dist/nqueens-wasm.d.ts'), types);
-console.log('wrote dist/nqueens-wasm.d.ts');
+writeFileSync(path('dist/nqueens-wasm.d.cts'), types);
+console.log('wrote dist/nqueens-wasm.d.ts and dist/nqueens-wasm.d.cts');

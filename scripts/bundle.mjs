@@ -1,6 +1,7 @@
 // Bundles the package into the files it ships: dist/nqueens-wasm.js (the library's entry) with
-// the modules it loads beside it, dist/nqueens-wasm-*.js, dist/cli.js (the nqueens command, one
-// file), and the kernel as a file, dist/kernel.wasm. Not minified: the user's bundler minifies,
+// the modules it loads beside it, dist/nqueens-wasm-*.js, the library again as CommonJS,
+// dist/nqueens-wasm.cjs, dist/cli.js (the nqueens command, one file), and the kernel as a file,
+// dist/kernel.wasm. Not minified: the user's bundler minifies,
 // an error's stack and the line Node prints with it stay readable, and the comments that tell
 // bundlers to leave an import alone (webpackIgnore, turbopackIgnore, @vite-ignore) survive.
 // (The CLI keeps the shebang of src/cli/main.ts.)
@@ -36,6 +37,20 @@ await build({
   outdir: path('dist'),
   splitting: true,
   chunkNames: 'nqueens-wasm-[name]',
+  platform: 'neutral',
+});
+// The same library as one CommonJS file, for hosts that require() and cannot load ES modules:
+// Jest on its defaults runs test files in a vm context whose require() refuses ES modules (Node's
+// own require(esm) does not reach it). The package's "exports" hand it out only under "require",
+// after "module-sync", so that an import, and Node's require() wherever it loads ES modules, never
+// reads it. One file, the GPU engine inlined: esbuild splits ES modules only. Dawn's package stays
+// an import(): it is an ES module, which such a host could not require() either, and import() is
+// how CommonJS code loads one (in Jest, only with --experimental-vm-modules; the error says so).
+await build({
+  ...common,
+  entryPoints: [path('src/index.ts')],
+  outfile: path('dist/nqueens-wasm.cjs'),
+  format: 'cjs',
   platform: 'neutral',
 });
 // The command line's argument parser is a dependency of the package, installed beside it. The
@@ -81,4 +96,4 @@ await build({
 copyFileSync(path('build/kernel.wasm'), path('dist/kernel.wasm'));
 // What a bundler that imports .wasm files as compiled modules (workerd's, wrangler's) hands over.
 writeFileSync(path('dist/kernel.wasm.d.ts'), 'declare const kernel: WebAssembly.Module;\nexport default kernel;\n');
-console.log('bundled dist/nqueens-wasm.js (and its chunks) and dist/cli.js');
+console.log('bundled dist/nqueens-wasm.js (and its chunks), dist/nqueens-wasm.cjs and dist/cli.js');

@@ -25,16 +25,18 @@ describe('the packed package', () => {
         'package/dist/nqueens-wasm.d.ts',
       ]),
     );
-    // The public types in one file: none of the internal modules' declarations.
-    expect(listing.filter((f) => f.endsWith('.d.ts')).sort()).toEqual([
+    // The public types in one file (and its copy for the CommonJS build): none of the internal modules' declarations.
+    expect(listing.filter((f) => /\.d\.c?ts$/.test(f)).sort()).toEqual([
       'package/dist/kernel.wasm.d.ts',
+      'package/dist/nqueens-wasm.d.cts',
       'package/dist/nqueens-wasm.d.ts',
     ]);
-    // Only what users run, and the types: the library's modules and the CLI, no other JavaScript, no source maps, no tests.
-    expect(listing.filter((f) => f.endsWith('.js')).sort()).toEqual([
+    // Only what users run, and the types: the library's modules, its CommonJS build and the CLI, no other JavaScript, no source maps, no tests.
+    expect(listing.filter((f) => /\.c?js$/.test(f)).sort()).toEqual([
       'package/dist/cli.js',
       'package/dist/nqueens-wasm-chunk.js',
       'package/dist/nqueens-wasm-with-gpu.js',
+      'package/dist/nqueens-wasm.cjs',
       'package/dist/nqueens-wasm.js',
     ]);
     expect(listing.filter((f) => f.endsWith('.map') || f.includes('/test/') || f.includes('/bench/'))).toEqual([]);
@@ -123,6 +125,103 @@ describe('the packed package', () => {
     expect(tsc.status).toBe(0);
   });
 
+  it("CommonJS: Node's require() gets the ES module itself, and a require() that loads no ES module (Jest's) gets dist/nqueens-wasm.cjs, the same exports, counting exactly, typed under node16", () => {
+    const work = mkdtempSync(join(tmpdir(), 'nqueens-pack-cjs-'));
+    const tarball = packTarball(work);
+    const app = join(work, 'app');
+    mkdirSync(app);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true }));
+    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], {
+      cwd: app,
+      encoding: 'utf8',
+    });
+    expect(install.status).toBe(0);
+    writeFileSync(
+      join(app, 'main.js'),
+      [
+        "const nqueens = require('nqueens-wasm');",
+        '(async () => {',
+        "  const imported = await import('nqueens-wasm');",
+        "  const gpu = await nqueens.count(8, { engine: 'webgpu' }).catch((e) => e);",
+        '  const onThreads = await nqueens.count(16, { workers: 2 });',
+        '  console.log(JSON.stringify({',
+        "    file: require('node:path').relative(__dirname, require.resolve('nqueens-wasm')),",
+        '    sameAsImport: nqueens === imported,',
+        '    exports: Object.keys(nqueens).sort(),',
+        '    kinds: Object.keys(imported).map((name) => typeof imported[name] === typeof nqueens[name]),',
+        '    countSync: nqueens.countSync(10, { engine: "js" }).exact.total.toString(),',
+        '    total: onThreads.exact.total.toString(),',
+        '    workers: onThreads.workers,',
+        '    gpu: [gpu instanceof nqueens.WebGPUUnavailableError, gpu.message],',
+        '  }));',
+        '})();',
+      ].join('\n'),
+    );
+    const imported = spawnSync(
+      process.execPath,
+      ['--input-type=module', '-e', "console.log(JSON.stringify(Object.keys(await import('nqueens-wasm'))))"],
+      { cwd: app, encoding: 'utf8' },
+    );
+    const exportNames = JSON.parse(imported.stdout) as string[];
+    const outcome = (flags: string[]) => {
+      const run = spawnSync(process.execPath, [...flags, 'main.js'], { cwd: app, encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      return JSON.parse(run.stdout) as Record<string, unknown>;
+    };
+    const counted = {
+      exports: exportNames,
+      kinds: exportNames.map(() => true),
+      countSync: '724',
+      total: '14772512',
+      workers: 2,
+      gpu: [
+        true,
+        "the 'webgpu' engine is unavailable here (Node has no navigator.gpu, and the optional package `webgpu` (Dawn: WebGPU outside browsers) is not installed: npm install webgpu); use engine: 'wasm'",
+      ],
+    };
+    // Where require() loads ES modules (Node >= 20.19), the "module-sync" condition hands it the
+    // ES module: one instance for require() and import, one worker pool.
+    expect(outcome([])).toEqual({
+      file: 'node_modules/nqueens-wasm/dist/nqueens-wasm.js',
+      sameAsImport: true,
+      ...counted,
+    });
+    // Without require(esm), as in Jest's module registry, "require" gives the CommonJS build.
+    expect(outcome(['--no-experimental-require-module'])).toEqual({
+      file: 'node_modules/nqueens-wasm/dist/nqueens-wasm.cjs',
+      sameAsImport: false,
+      ...counted,
+    });
+    // TypeScript's node16 resolution refuses a require() of ES module types: the CommonJS build has its own.
+    writeFileSync(
+      join(app, 'main.cts'),
+      "import nqueens = require('nqueens-wasm');\n" +
+        'export const r: Promise<nqueens.CountResult> = nqueens.count(8);\n' +
+        'export const gpu = (e: unknown) => e instanceof nqueens.WebGPUUnavailableError;\n',
+    );
+    writeFileSync(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'Node16',
+          moduleResolution: 'Node16',
+          lib: ['ES2022', 'DOM'],
+          types: [],
+          strict: true,
+          skipLibCheck: false,
+          noEmit: true,
+        },
+        files: ['main.cts'],
+      }),
+    );
+    const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', app], {
+      encoding: 'utf8',
+    });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+  });
+
   // A build takes 15-40 s on a busy 2-core machine: this test has the time for four.
   it('npm pack in a clone without dist/ builds the package first: the tarball holds the bundles', () => {
     const work = mkdtempSync(join(tmpdir(), 'nqueens-pack-clone-'));
@@ -152,6 +251,14 @@ describe('the packed package', () => {
     const imported = [...entry.toString('utf8').matchAll(/\bfrom\s*"\.\/([\w-]+\.js)"/g)].map((m) => m[1]!);
     expect(imported).toEqual(['nqueens-wasm-chunk.js']);
     expect(entry.toString('utf8')).toMatch(/\bimport\(\s*"\.\/nqueens-wasm-with-gpu\.js"\s*\)/);
+    // Every module an import may ever load, statically or through import(): never the CommonJS build.
+    const graph = new Set(['nqueens-wasm.js']);
+    for (const name of graph) {
+      const code = file(name).toString('utf8');
+      for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\(\s*)"\.\/([^"]+)"/g)) graph.add(m[1]!);
+      expect(code).not.toMatch(/nqueens-wasm\.cjs/);
+    }
+    expect([...graph].sort()).toEqual(['nqueens-wasm-chunk.js', 'nqueens-wasm-with-gpu.js', 'nqueens-wasm.js']);
     const loaded = [entry, ...imported.map(file)];
     const bytes = loaded.reduce((sum, b) => sum + b.length, 0);
     const gzipped = loaded.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
