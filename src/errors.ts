@@ -101,6 +101,19 @@ export class ArgumentRangeError extends RangeError implements ArgumentProblem {
   }
 }
 
+/**
+ * What a thrown value says: an error's message, anything else as a string. An error of another
+ * realm is an error too: Jest's test environment runs the package in a vm context, where what Node
+ * throws (worker_threads, a failed import()) is the main realm's, and `instanceof Error` is false.
+ */
+export function messageOf(error: unknown): string {
+  if (error instanceof Error || Object.prototype.toString.call(error) === '[object Error]') {
+    const { message } = error as { message?: unknown };
+    if (typeof message === 'string') return message;
+  }
+  return String(error);
+}
+
 /** The reason an aborted signal gives; a signal-like object without one gets the standard AbortError. */
 export function abortReason(signal: AbortSignal): unknown {
   return signal.reason !== undefined ? signal.reason : new DOMException('This operation was aborted', 'AbortError');

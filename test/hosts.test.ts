@@ -1,5 +1,6 @@
 // Hosts other than Node, as far as Node can play them: the package must work with what each host
 // offers. The hosts themselves are tested in test/engines (npm run test:engines).
+import { runInNewContext } from 'node:vm';
 import * as realThreads from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -97,6 +98,48 @@ describe('a host with no worker threads at all', () => {
     await expect(count(15, { workers: 2 })).rejects.toThrow(WorkersRefusedError);
     await expect(count(15, { workers: 2 })).rejects.toThrow(
       /^Node cannot start worker threads \(it has no worker_threads\); count without workers$/,
+    );
+  });
+});
+
+// Jest on its defaults runs the package in a vm context: its `Error` is the context's, while what
+// Node throws there (worker_threads, a failed import()) is the main realm's, so `instanceof Error`
+// is false for it. Here the package is in the main realm and the host's errors come from a vm context.
+describe("a host whose errors are another realm's (Jest's test environment, a vm context)", () => {
+  const foreignError = (message: string): unknown => runInNewContext('new Error(message)', { message });
+
+  afterEach(() => {
+    vi.doUnmock('webgpu');
+  });
+
+  it('a worker_threads that throws: the WorkersRefusedError says what its error says, as in the host', async () => {
+    const error = foreignError('The Worker method is not implemented');
+    expect(error instanceof Error).toBe(false);
+    class Worker {
+      constructor() {
+        throw error;
+      }
+    }
+    const builtin = process.getBuiltinModule.bind(process);
+    vi.spyOn(process, 'getBuiltinModule').mockImplementation(((id: string) =>
+      id === 'node:worker_threads' ? { ...realThreads, Worker } : builtin(id)) as typeof process.getBuiltinModule);
+    const { count } = await freshPackage();
+    await expect(count(15, { workers: 2 })).rejects.toThrow(
+      /^Node cannot start worker threads \(The Worker method is not implemented\); count without workers$/,
+    );
+  });
+
+  it("Dawn's package that fails to start: the WebGPUUnavailableError says what its error says", async () => {
+    vi.doMock('webgpu', () => ({
+      create: () => {
+        throw foreignError('no Vulkan driver');
+      },
+    }));
+    const { count, WebGPUUnavailableError } = await freshPackage();
+    const refused = count(8, { engine: 'webgpu' });
+    await expect(refused).rejects.toThrow(WebGPUUnavailableError);
+    await expect(refused).rejects.toThrow(
+      "the 'webgpu' engine is unavailable here (Dawn (the package `webgpu`) failed to start: no Vulkan driver); use engine: 'wasm'",
     );
   });
 });

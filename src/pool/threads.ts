@@ -3,7 +3,7 @@
 // A thread counts as started once it has said it is ready; after terminate() nothing more is
 // heard from it, so that no late message of a stopped thread can reach anyone.
 
-import { WorkersRefusedError } from '../errors.js';
+import { messageOf, WorkersRefusedError } from '../errors.js';
 import { nodeBuiltin, offersNodeModules, runtimeName } from '../host/runtime.js';
 import type { FromWorker, ToWorker } from './messages.js';
 import { workerSource } from './worker.generated.js';
@@ -87,7 +87,7 @@ function spawnNodeThread(events: ThreadEvents): Thread {
     worker = new threads.Worker(new URL(`data:text/javascript;base64,${btoa(workerSource)}`));
   } catch (error) {
     // workerd's worker_threads has the class, but its constructor only throws.
-    throw noThreads(error instanceof Error ? error.message : String(error));
+    throw noThreads(messageOf(error));
   }
   let terminated = false;
   worker.on('message', (message: FromWorker) => terminated || events.message(message));
@@ -134,7 +134,7 @@ function spawnWebWorker(events: ThreadEvents): Thread {
     if (error instanceof Error && error.name === 'SecurityError')
       throw new WorkersRefusedError(error.message, 'policy');
     // Anything else thrown at once (workerd's URL.createObjectURL, which only throws) means no threads here.
-    throw noThreads(error instanceof Error ? error.message : String(error));
+    throw noThreads(messageOf(error));
   }
   let terminated = false;
   worker.onmessage = (event: MessageEvent<FromWorker>) => terminated || events.message(event.data);

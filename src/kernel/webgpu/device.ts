@@ -11,7 +11,7 @@
 // after SET_UP_MS, naming the step it was waiting for: otherwise it would hold every GPU count of
 // the process for ever, since later counts wait for the same set-up.
 
-import { abortReason, WebGPUUnavailableError } from '../../errors.js';
+import { abortReason, messageOf, WebGPUUnavailableError } from '../../errors.js';
 import { type AdapterInfo, describeAdapter } from '../../gpu-adapter.js';
 import { offersNodeModules, runtimeName } from '../../host/runtime.js';
 import { DispatchBudget } from './budget.js';
@@ -97,10 +97,6 @@ class Deadline {
     this.dropped = true;
     clearTimeout(this.timer);
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** The package name of Dawn's Node binding; a variable, so that bundlers leave the import alone. */
