@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // The toolchains tier (npm run test:toolchains): the packed package built into apps made as each
-// toolchain's own template makes them (Next.js 16, webpack 5), served and opened in Chromium. Not
-// part of npm test: each app installs its toolchain (npm ci of hundreds of MB) and builds for a while.
+// toolchain's own template makes them (Next.js 16, webpack 5), served and opened in Chromium, and
+// tested by Jest 30 on its defaults. Not part of npm test: each app installs its toolchain (npm ci
+// of hundreds of MB) and builds or tests for a while.
 export default defineConfig({
   test: {
     include: ['test/toolchains/**/*.test.ts'],

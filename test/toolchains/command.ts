@@ -15,10 +15,13 @@ export function toolEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** Runs a command in `cwd`; resolves to its stdout and stderr together, or rejects with them if it fails. */
-export function run(command: string, args: string[], cwd: string): Promise<string> {
+/**
+ * Runs a command in `cwd`, with `env` added to toolEnv(); resolves to its stdout and stderr together,
+ * or rejects with them if it fails.
+ */
+export function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: toolEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env: { ...toolEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
