@@ -1,9 +1,9 @@
 // Bundles the package into the files it ships: dist/nqueens-wasm.js (the library's entry) with
 // the modules it loads beside it, dist/nqueens-wasm-*.js, the library again as CommonJS,
 // dist/nqueens-wasm.cjs, dist/cli.js (the nqueens command, one file), and the kernel as a file,
-// dist/kernel.wasm. Not minified: the user's bundler minifies,
-// an error's stack and the line Node prints with it stay readable, and the comments that tell
-// bundlers to leave an import alone (webpackIgnore, turbopackIgnore, @vite-ignore) survive.
+// dist/kernel.wasm. Not minified: the user's bundler minifies, an error's stack and the line Node
+// prints with it stay readable, and the comments that tell bundlers to leave an import alone
+// (webpackIgnore, turbopackIgnore, @vite-ignore) survive.
 // (The CLI keeps the shebang of src/cli/main.ts.)
 //
 // The CLI is a client of the package: it imports the package's entry by name, 'nqueens-wasm'
