@@ -1,7 +1,7 @@
 // npm run bench [-- <n or from..to>...] [section flags] [--runs k] [--cold-runs k] [--json] [--help]
 //
 // Times, in one run on one machine, the sections asked for (every one but --gpu, --gpu-model,
-// --engines and --scaling when none is):
+// --engines, --scaling and --load when none is):
 // --kernels: per n, a count on the TS and the wasm engine, the wasm kernel alone and its C
 //   transcription over the same subproblems, and a plain mirror-halving Richards search in C
 //   (bench/counting.ts). Boards from n = 19 on are timed on an even sample, shard 0 of m, checked
@@ -15,8 +15,9 @@
 // (bench/webgpu.ts). --gpu-model: the GPU kernel and a reference on a model of a real GPU
 // (bench/gpu-model.ts). --engines: compareEngines in every runtime and browser of the engines tier
 // (bench/engines.ts, bench/engines-browsers.ts). --scaling: count(n) on 1 to 64 cores, replayed
-// from costs measured here (bench/scaling.ts). Every section times the boards asked for, or its
-// own defaults without any.
+// from costs measured here (bench/scaling.ts). --load: a server process answering count(n) over
+// HTTP to many connections at once: latency per n, errors, its memory (bench/load.ts). Every
+// section but --load times the boards asked for, or its own defaults without any.
 
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -30,6 +31,7 @@ import { countingRow, MIN_RUN_MS, median, type Row, status } from './counting.js
 import { compareInRuntimes, type EngineRow, formatRows } from './engines.js';
 import { compareInBrowsers } from './engines-browsers.js';
 import { formatModel, measureModel } from './gpu-model.js';
+import { formatLoad, type LoadReport, measureLoad } from './load.js';
 import { buildNative, type NativeBuilds, packageRoot, runNative } from './native.js';
 import { measureResponsiveness } from './responsive.js';
 import { formatScaling, measureScaling, type ScalingReport } from './scaling.js';
@@ -40,7 +42,7 @@ const HELP = `npm run bench [-- <n or from..to>...] [section flags] [options]
 Times nqueens-wasm against its competitors on this machine, in one run. Boards are n = 4..22,
 one or more, as n or from..to; without any, each section times its own defaults (below).
 
-Sections (every one but --gpu, --gpu-model, --engines and --scaling when none is given):
+Sections (every one but --gpu, --gpu-model, --engines, --scaling and --load when none is given):
   --kernels   counting: TS and wasm engines, the wasm and C kernels, a plain C search
               (default boards 12..17 19 20; from n = 19 on, an even sample)
   --cold      first calls in fresh processes (default 4 8 10 12 13 14, and 12 14..17 on every core)
@@ -60,10 +62,18 @@ Sections (every one but --gpu, --gpu-model, --engines and --scaling when none is
   --scaling   count(n) on 1, 2, 4, ... 64 cores, predicted by replaying it with the package's
               own policy, job and pool on each range's cost measured here on one thread, and
               checked against real counts on this machine's cores (default 17)
+  --load      a server process answering GET /?n=N with count(n) over HTTP on 127.0.0.1, kept
+              busy by many keep-alive connections, each asking for the sizes in turn: answers
+              per second, errors (every total checked), timeouts, latency percentiles per n, the
+              server's memory before and after (boards from --sizes, not the positional ones)
 
 Options:
   --runs k        timed rounds per measurement, medians reported (default 3)
   --cold-runs k   fresh processes per cold-start measurement (default 9)
+  --connections k --load: connections kept busy at once (default 50)
+  --duration-s s  --load: seconds of load (default 30); the requests under way then finish
+  --sizes list    --load: the boards asked for, comma-separated (default 8,12,14,16)
+  --timeout-s s   --load: a request not answered within this counts as a timeout (default 30)
   --json          one JSON object instead of tables
   -h, --help      this text
 
@@ -74,14 +84,27 @@ Examples:
   npm run bench -- --gpu-model
   npm run bench -- --engines
   npm run bench -- --scaling 17
+  npm run bench -- --load
+  npm run bench -- --load --duration-s 2 --connections 4 --sizes 8,12
 `;
 
-const SECTIONS = ['kernels', 'cold', 'threads', 'listing', 'find', 'gpu', 'gpu-model', 'engines', 'scaling'] as const;
+const SECTIONS = [
+  'kernels',
+  'cold',
+  'threads',
+  'listing',
+  'find',
+  'gpu',
+  'gpu-model',
+  'engines',
+  'scaling',
+  'load',
+] as const;
 /**
- * Sections that run only when asked for: they need a GPU, install runtimes and drive browsers, or
- * time every subproblem of a count.
+ * Sections that run only when asked for: they need a GPU, install runtimes and drive browsers,
+ * time every subproblem of a count, or keep every core busy for half a minute.
  */
-const ON_REQUEST: readonly Section[] = ['gpu', 'gpu-model', 'engines', 'scaling'];
+const ON_REQUEST: readonly Section[] = ['gpu', 'gpu-model', 'engines', 'scaling', 'load'];
 type Section = (typeof SECTIONS)[number];
 
 /** Boards each section times when none are asked for. */
@@ -93,6 +116,7 @@ const DEFAULT_BOARDS = {
   listing: [14],
   engines: [14],
   scaling: [17],
+  load: [8, 12, 14, 16],
 };
 /** Listing more solutions than this board has takes too long to be worth timing. */
 const MAX_LISTING = 15;
@@ -239,6 +263,23 @@ function positiveInteger(flag: string, text: string): number {
   return value;
 }
 
+function positiveNumber(flag: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new UsageError(`${flag} must be a positive number, got ${JSON.stringify(text)}`);
+  return value;
+}
+
+/** --sizes: boards with a known count, since every answer's total is checked against it. */
+function parseSizes(text: string): number[] {
+  const sizes = text.split(',').map((part) => Number(part.trim()));
+  if (sizes.some((n) => !known.has(n)))
+    throw new UsageError(
+      `--sizes must be a comma-separated list of n from 1 to ${known.size}, got ${JSON.stringify(text)}`,
+    );
+  return [...new Set(sizes)];
+}
+
 class UsageError extends Error {}
 
 function parse() {
@@ -259,6 +300,11 @@ function parse() {
       engines: { type: 'boolean', default: false },
       'gpu-model': { type: 'boolean', default: false },
       scaling: { type: 'boolean', default: false },
+      load: { type: 'boolean', default: false },
+      connections: { type: 'string', default: '50' },
+      'duration-s': { type: 'string', default: '30' },
+      sizes: { type: 'string', default: DEFAULT_BOARDS.load.join(',') },
+      'timeout-s': { type: 'string', default: '30' },
     },
   });
   const asked = SECTIONS.filter((section) => values[section]);
@@ -279,6 +325,12 @@ function parse() {
     sections,
     boards,
     browser: values.browser === true,
+    load: {
+      connections: positiveInteger('--connections', String(values.connections)),
+      durationS: positiveNumber('--duration-s', String(values['duration-s'])),
+      sizes: parseSizes(String(values.sizes)),
+      timeoutS: positiveNumber('--timeout-s', String(values['timeout-s'])),
+    },
   };
 }
 
@@ -325,6 +377,7 @@ async function main(): Promise<void> {
   const scaling: ScalingReport[] | null = run('scaling') ? [] : null;
   if (scaling !== null)
     for (const n of boards ?? DEFAULT_BOARDS.scaling) scaling.push(await measureScaling(n, runs, known.get(n), status));
+  const load: LoadReport | null = run('load') ? await measureLoad(args.load, known, status) : null;
 
   if (args.json) {
     const out = {
@@ -341,6 +394,7 @@ async function main(): Promise<void> {
       engines,
       gpuModel,
       scaling,
+      load,
     };
     process.stdout.write(`${JSON.stringify(out, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}\n`);
     return;
@@ -395,6 +449,7 @@ async function main(): Promise<void> {
   if (gpu !== null) printGpu(gpu, runs);
   if (gpuModel !== null) process.stdout.write(formatModel(gpuModel, runs));
   if (scaling !== null) for (const report of scaling) process.stdout.write(formatScaling(report, runs));
+  if (load !== null) process.stdout.write(formatLoad(load));
   if (engines !== null) {
     for (const { n, rows, missing } of engines) {
       process.stdout.write(
