@@ -130,7 +130,7 @@ describe.each(ENGINES)('engine %s, in the calling thread', (engine) => {
 });
 
 // Many counts at once in the calling thread (a server answering many requests) share one turn's
-// time: the thread counts about 5 ms between two turns of the event loop, all counts together,
+// time: the thread counts about 2 ms between two turns of the event loop, all counts together,
 // so that a request that arrives meanwhile is read and answered at the next turn. Each count
 // here has 13 free rows: counted in the calling thread alone, in slices.
 describe.each(ENGINES)('engine %s, 20 counts at once in the calling thread', (engine) => {
@@ -143,16 +143,17 @@ describe.each(ENGINES)('engine %s, 20 counts at once in the calling thread', (en
       ]);
   }
 
-  it('the event loop turns after every 10 ms of counting at most, once the kernel calls are sized, and an abort stops them all', async () => {
+  it('the event loop turns after every 4 ms of counting at most, once the kernel calls are sized, and an abort stops them all', async () => {
     clock.msPerStep = COSTS[0];
     const { outcome, gaps, callsAfterAbort, calls } = await watch(
       (signal) => Promise.all(placements.map((placed) => count(15, { engine, placed, signal }))),
       30,
     );
     expect((outcome as Error).message).toBe('enough');
-    expect(calls).toBeGreaterThanOrEqual(20 * 20);
-    // The first calls of each count take their first budget (4 ms at this cost); a few turns size them.
-    expect(Math.max(...gaps.slice(10))).toBeLessThanOrEqual(10);
+    expect(calls).toBeGreaterThanOrEqual(20);
+    // The first calls of each count take their first budget (1 ms at this cost); a few turns size
+    // them. Then a turn holds 2 ms of counting, and a slice may end a call late.
+    expect(Math.max(...gaps.slice(10))).toBeLessThanOrEqual(4);
     expect(callsAfterAbort).toBe(0);
   });
 });

@@ -3,10 +3,12 @@
 // and events run (progress is drawn, an abort is seen, a request is answered) whatever the size
 // of a subproblem; and kernel calls sized to fit in a slice, so that a slice ends on time.
 //
-// Every count in the thread takes one slice a turn, so the thread's counts share one budget of
-// TURN_MS a turn between them: each count's slice is that over the counts sharing the thread.
-// Otherwise fifty counts at once would hold the thread for fifty slices between two turns, and a
-// request whose count takes microseconds would wait behind all of them.
+// The counts in one thread share one budget of TURN_MS of counting a turn, however many they are:
+// otherwise fifty counts (a server answering fifty requests) would each take a slice between two
+// turns, and a request whose count takes microseconds would wait behind all of them. Each count
+// comes back once a turn; it is owed its share of the turn (TURN_MS over the counts sharing the
+// thread), counts what it is owed, or lets the turn go by while that is under MIN_SLICE_MS, and
+// never more than the turn has left (fifty counts that start together join one turn).
 //
 // Nothing here is a promise or a timer shared between counts: a host that ties each promise to
 // the request that made it (workerd) never settles one in another request, and a request that has
@@ -19,9 +21,13 @@ export interface Stepped {
   step(budget: number): boolean;
 }
 
-/** Milliseconds of counting in this thread between two turns of the event loop, all counts together. */
-const TURN_MS = 5;
-/** The shortest slice, however many counts share the thread: shorter, a turn would cost more than the slice. */
+/**
+ * Milliseconds of counting in this thread between two turns of the event loop, all counts together:
+ * what a request that arrives meanwhile waits. Shorter, kernel calls are shorter too, and a count
+ * alone in the thread pays more for their starts.
+ */
+const TURN_MS = 2;
+/** The shortest slice: a count owed less lets the turn go by (a slice shorter costs more than it counts). */
 const MIN_SLICE_MS = 0.1;
 /** Milliseconds a kernel call should take at most. */
 const CALL_MS = 2;
@@ -35,6 +41,12 @@ const GONE_MS = 1000;
 
 /** The counts that share this thread, each with when its current slice started. */
 const sharing = new Map<Slices, number>();
+/**
+ * The turn the thread's counts are in, and the milliseconds they counted in it. Each count takes
+ * one slice a turn, so a count that comes back for another slice has seen the event loop turn.
+ */
+let turn = 0;
+let turnSpentMs = 0;
 
 /** How many counts share the thread now, forgetting those gone. */
 function sharers(now: number): number {
@@ -44,7 +56,9 @@ function sharers(now: number): number {
 
 /** Sizes kernel calls by how long the last ones took: their budget of search steps. */
 class StepBudget {
-  steps = 1 << 12;
+  // Small enough for a first call to fit a short slice (the TS kernel's steps take about a
+  // microsecond); calls that end early double it.
+  steps = 1 << 10;
 
   /** Runs one call with the current budget and adjusts the budget toward `targetMs` a call. */
   call(step: (budget: number) => boolean, targetMs: number): void {
@@ -75,6 +89,10 @@ export class Slices {
   private readonly budget = new StepBudget();
   private started = performance.now();
   private sliceMs = TURN_MS;
+  /** The turn of this count's last slice. */
+  private turnSeen = -1;
+  /** Milliseconds of counting the count is owed: its share of each turn, less what it counted. */
+  private credit = 0;
   /** A timer set at some yield of this count and not yet run, and when it was set. */
   private pendingTimer: Promise<void> | undefined;
   private pendingSince = 0;
@@ -94,33 +112,54 @@ export class Slices {
   }
 
   /**
-   * Steps `counter` in kernel calls of a sized budget until it is done or the slice is over (one
-   * call at least); returns the milliseconds it took.
+   * Steps `counter` in kernel calls of a sized budget until it is done or the slice is over (none
+   * when it is over already); returns the milliseconds it took.
    */
   count(counter: Stepped): number {
     const started = performance.now();
     const callMs = Math.min(CALL_MS, this.sliceMs);
-    do this.budget.call((steps) => counter.step(steps), callMs);
-    while (!counter.done && !this.isOver);
+    while (!counter.done && !this.isOver) this.budget.call((steps) => counter.step(steps), callMs);
     return performance.now() - started;
   }
 
   /** Ends the slice: the event loop takes its turn, then the next slice starts. */
   async next(): Promise<void> {
+    this.spend();
     await this.yieldToEventLoop();
     this.begin();
   }
 
   /** The count is over: it no longer shares the thread. */
   end(): void {
+    this.spend();
     sharing.delete(this);
   }
 
   private begin(): void {
     const now = performance.now();
+    if (this.turnSeen === turn) {
+      turn++;
+      turnSpentMs = 0;
+    }
+    this.turnSeen = turn;
     sharing.set(this, now);
     this.started = now;
-    this.sliceMs = Math.max(MIN_SLICE_MS, TURN_MS / sharers(now));
+    this.credit = Math.min(TURN_MS, this.credit + TURN_MS / sharers(now));
+    const slice = Math.min(this.credit, TURN_MS - turnSpentMs);
+    // Below the shortest slice, the count lets this turn go by and has more the next.
+    this.sliceMs = slice >= MIN_SLICE_MS ? slice : 0;
+  }
+
+  /** Charges the current slice to the count's credit and to the turn. */
+  private spend(): void {
+    const ms = performance.now() - this.started;
+    if (this.turnSeen === turn) {
+      turnSpentMs += ms;
+      this.credit = Math.max(-TURN_MS, this.credit - ms);
+    } else {
+      // The count awaited something else (the GPU) since its slice began: that time was not its.
+      this.credit -= Math.min(ms, this.sliceMs);
+    }
   }
 
   /**
