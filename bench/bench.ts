@@ -73,7 +73,8 @@ Options:
   --connections k --load: connections kept busy at once (default 50)
   --duration-s s  --load: seconds of load (default 30); the requests under way then finish
   --sizes list    --load: the boards asked for, comma-separated (default 8,12,14,16)
-  --timeout-s s   --load: a request not answered within this counts as a timeout (default 30)
+  --timeout-s s   --load: a request not answered within this counts as a timeout (default 60)
+  --ramp-s s      --load: the connections start one after another over this time (default 1)
   --json          one JSON object instead of tables
   -h, --help      this text
 
@@ -270,6 +271,13 @@ function positiveNumber(flag: string, text: string): number {
   return value;
 }
 
+function nonNegativeNumber(flag: string, text: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0)
+    throw new UsageError(`${flag} must be a number of 0 or more, got ${JSON.stringify(text)}`);
+  return value;
+}
+
 /** --sizes: boards with a known count, since every answer's total is checked against it. */
 function parseSizes(text: string): number[] {
   const sizes = text.split(',').map((part) => Number(part.trim()));
@@ -304,7 +312,8 @@ function parse() {
       connections: { type: 'string', default: '50' },
       'duration-s': { type: 'string', default: '30' },
       sizes: { type: 'string', default: DEFAULT_BOARDS.load.join(',') },
-      'timeout-s': { type: 'string', default: '30' },
+      'timeout-s': { type: 'string', default: '60' },
+      'ramp-s': { type: 'string', default: '1' },
     },
   });
   const asked = SECTIONS.filter((section) => values[section]);
@@ -330,6 +339,7 @@ function parse() {
       durationS: positiveNumber('--duration-s', String(values['duration-s'])),
       sizes: parseSizes(String(values.sizes)),
       timeoutS: positiveNumber('--timeout-s', String(values['timeout-s'])),
+      rampS: nonNegativeNumber('--ramp-s', String(values['ramp-s'])),
     },
   };
 }

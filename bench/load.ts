@@ -21,6 +21,11 @@ export interface LoadOptions {
   sizes: number[];
   /** A request not answered within this is abandoned (its socket closed) and counted as a timeout. */
   timeoutS: number;
+  /**
+   * The connections start one after another over this many seconds, as clients arrive at a real
+   * server: all at once, the first requests would measure one burst of fifty queued together.
+   */
+  rampS: number;
 }
 
 export interface LoadRow {
@@ -171,7 +176,7 @@ export async function measureLoad(
   known: ReadonlyMap<number, bigint>,
   status: (line: string) => void = () => {},
 ): Promise<LoadReport> {
-  const { connections, durationS, sizes, timeoutS } = options;
+  const { connections, durationS, sizes, timeoutS, rampS } = options;
   for (const n of sizes) if (!known.has(n)) throw new Error(`no known count for n = ${n} to check the answers against`);
   const timeoutMs = timeoutS * 1000;
   status('load: starting the server');
@@ -234,6 +239,7 @@ export async function measureLoad(
     }, 1000);
     // Each connection starts at another size, so that every size is asked for throughout.
     const connection = async (first: number) => {
+      await new Promise((resolve) => setTimeout(resolve, (first * rampS * 1000) / connections));
       for (let k = first; !stopped && performance.now() < deadline; k++) {
         const n = sizes[k % sizes.length];
         const started = performance.now();
@@ -301,7 +307,7 @@ const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
 const ms = (v: number) => (Number.isNaN(v) ? 'n/a' : formatMs(v));
 
 export function formatLoad(r: LoadReport): string {
-  const { connections, durationS, sizes, timeoutS } = r.options;
+  const { connections, durationS, sizes, timeoutS, rampS } = r.options;
   const errors = r.errors.status + r.errors.wrongTotal + r.errors.failed;
   const row = (what: string, v: Omit<LoadRow, 'n' | 'aloneMs'>, aloneMs: number | null) => [
     what,
@@ -316,7 +322,7 @@ export function formatLoad(r: LoadReport): string {
     String(v.timeouts),
   ];
   return (
-    `\nload: ${connections} keep-alive connections for ${durationS} s, each asking for n = ${sizes.join(', ')} in turn, ` +
+    `\nload: ${connections} keep-alive connections (started over ${rampS} s) for ${durationS} s, each asking for n = ${sizes.join(', ')} in turn, ` +
     `of a server process on 127.0.0.1 answering with count(n), default options\n` +
     `${formatTable(
       ['n', 'answers', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'alone ms', 'p50 / alone', 'errors', 'timeouts'],

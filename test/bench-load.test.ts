@@ -12,7 +12,7 @@ describe('npm run bench -- --load', () => {
   // machine busy with the other test files.
   it('answers every request of 4 connections for 2 s right, and reports a row per n', { timeout: 30_000 }, async () => {
     const sizes = [8, 12];
-    const report = await measureLoad({ connections: 4, durationS: 2, sizes, timeoutS: 20 }, known);
+    const report = await measureLoad({ connections: 4, durationS: 2, sizes, timeoutS: 20, rampS: 0.2 }, known);
     expect(report.errors).toEqual({ status: 0, wrongTotal: 0, failed: 0 });
     expect(report.timeouts).toBe(0);
     expect(report.firstError).toBeNull();
