@@ -44,7 +44,7 @@ const RANGE_MS = 50;
 /**
  * When several threads share a count, a range takes at least this, as measured (but at the end of
  * a stretch): a pool thread holds two ranges (pool.ts), and the calling thread, which hands them
- * out, hears from it only between its turns of 5 ms (slices.ts); with shorter ranges the thread
+ * out, hears from it only between its turns of the event loop (slices.ts); with shorter ranges the thread
  * runs out of work before it is heard, and idles. Replayed for n = 17 on 16 threads
  * (bench/scaling.ts): 268 ranges instead of 370, and 2% sooner.
  */
