@@ -11,6 +11,31 @@ import { packTarball } from '../helpers/pack.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
+/** Type-checks `file` in `app` with strict settings and `module` resolution: no error, no output. */
+function expectTypeChecks(app: string, module: 'NodeNext' | 'Node16', file: string): void {
+  writeFileSync(
+    join(app, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module,
+        moduleResolution: module,
+        lib: ['ES2022', 'DOM'],
+        types: [],
+        strict: true,
+        skipLibCheck: false,
+        noEmit: true,
+      },
+      files: [file],
+    }),
+  );
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', app], {
+    encoding: 'utf8',
+  });
+  expect(tsc.stdout + tsc.stderr).toBe('');
+  expect(tsc.status).toBe(0);
+}
+
 describe('the packed package', () => {
   it("holds the build, the README and the LICENSE, no prepare script, installs without an install-script warning, says how to install `webgpu` for the GPU engine, and its types (errors included) compile in a project without Node's or WebGPU's types", () => {
     const work = mkdtempSync(join(tmpdir(), 'nqueens-pack-'));
@@ -102,27 +127,7 @@ describe('the packed package', () => {
         'export const c: Promise<CompareResult> = compareEngines(8, { webgpu: true });\n' +
         'export const kinds = (e: unknown) => [e instanceof GpuLostError, e instanceof WasmUnavailableError, e instanceof WebGPUUnavailableError, e instanceof WorkersRefusedError];\n',
     );
-    writeFileSync(
-      join(app, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          lib: ['ES2022', 'DOM'],
-          types: [],
-          strict: true,
-          skipLibCheck: false,
-          noEmit: true,
-        },
-        files: ['main.ts'],
-      }),
-    );
-    const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', app], {
-      encoding: 'utf8',
-    });
-    expect(tsc.stdout + tsc.stderr).toBe('');
-    expect(tsc.status).toBe(0);
+    expectTypeChecks(app, 'NodeNext', 'main.ts');
   });
 
   it("CommonJS: Node's require() gets the ES module itself, and a require() that loads no ES module (Jest's) gets dist/nqueens-wasm.cjs, the same exports, counting exactly, typed under node16", () => {
@@ -199,27 +204,7 @@ describe('the packed package', () => {
         'export const r: Promise<nqueens.CountResult> = nqueens.count(8);\n' +
         'export const gpu = (e: unknown) => e instanceof nqueens.WebGPUUnavailableError;\n',
     );
-    writeFileSync(
-      join(app, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'Node16',
-          moduleResolution: 'Node16',
-          lib: ['ES2022', 'DOM'],
-          types: [],
-          strict: true,
-          skipLibCheck: false,
-          noEmit: true,
-        },
-        files: ['main.cts'],
-      }),
-    );
-    const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', app], {
-      encoding: 'utf8',
-    });
-    expect(tsc.stdout + tsc.stderr).toBe('');
-    expect(tsc.status).toBe(0);
+    expectTypeChecks(app, 'Node16', 'main.cts');
   });
 
   // A build takes 15-40 s on a busy 2-core machine: this test has the time for four.
