@@ -90,7 +90,7 @@ describe('the counts in one thread', () => {
     for (const c of counters) expect(Math.abs(c.ms - total / 10)).toBeLessThan(total / 10 / 5);
   });
 
-  it('started together (fifty requests at once), count no more than a turn before the next turn', async () => {
+  it('started together (fifty requests at once), count a turn and one first call each before the next turn', async () => {
     let stopped = false;
     const started = clock.now;
     const firstTurn = watchTurns(1);
