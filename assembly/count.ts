@@ -19,9 +19,10 @@ import {
 } from "./bitmask";
 import { BitmaskOnly } from "./nodes";
 import { HALF_TURN, QUARTER_TURN, symmetricCount, symmetricRun, symmetricStart } from "./symmetric";
-import { FIXED_HALF_TURN, FIXED_ONLY, FIXED_QUARTER_TURN, REC_FIXED, REC_LEVELS, RESULT_COMPLETIONS, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from "./layout";
+import { FIXED_HALF_TURN, FIXED_JOIN, FIXED_ONLY, FIXED_QUARTER_TURN, JOIN_MAX_N, JOIN_MIN_N, REC_FIXED, REC_LEVELS, RESULT_COMPLETIONS, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from "./layout";
 import { expandRecord } from "./expand";
-import { FIXED, RECORD, RESULTS, RESULT_BYTES, SUBPROBLEMS } from "./memory";
+import { joinBegin, joinPairs, joinRun, joinStart } from "./join";
+import { EAST_ROWS, FIXED, RECORD, RESULTS, RESULT_BYTES, SUBPROBLEMS } from "./memory";
 
 // Where the batch stands between two calls: the record being counted, and which of its searches.
 // A record with at most LANES free rows is counted by forward checking; one with more by the
@@ -33,6 +34,7 @@ const BITMASK = 2; // its first rows, by the bitmask search
 const HANDED_OVER = 3; // the rows left after one of the bitmask search's placements, by forward checking
 const HALF_TURNS = 4; // its completions fixed by a half turn
 const QUARTER_TURNS = 5; // its completions fixed by a quarter turn
+const JOINING = 6; // its row choice's solutions, by the join
 let batchSize: i32 = 0;
 let batchN: i32 = 0;
 let batchWidth: i32 = 0;
@@ -42,17 +44,29 @@ let handedOver: u64 = 0;
 // Setting up forward checking after a hand-over builds its patterns: charged as this many steps.
 const HANDOVER_STEPS = 16;
 
-/** Starts a batch: subproblems 0..count-1 of SUBPROBLEMS (n×n, `width` queens each), results into RESULTS. */
-export function startBatch(count: i32, n: i32, width: i32): void {
+/**
+ * Starts a batch: subproblems 0..count-1 of SUBPROBLEMS (n×n, `width` queens each), results into
+ * RESULTS; joins among them use lists of at most about `joinRoom` bytes.
+ */
+export function startBatch(count: i32, n: i32, width: i32, joinRoom: f64): void {
   batchSize = count;
   batchN = n;
   batchWidth = width;
   next = 0;
   phase = START;
+  if (n >= JOIN_MIN_N && n <= JOIN_MAX_N) joinStart(n, joinRoom);
 }
 
 @inline function result(word: i32): usize {
   return RESULTS + <usize>next * RESULT_BYTES + (<usize>word << 3);
+}
+
+// Starts the join of the record's row choice (its other results are 0); returns the steps it took.
+function startJoin(): i32 {
+  const queens = SUBPROBLEMS + <usize>(next * batchWidth * 2);
+  store<u64>(result(RESULT_HALF_TURNS), 0);
+  store<u64>(result(RESULT_QUARTER_TURNS), 0);
+  return joinBegin(batchN, load<u32>(EAST_ROWS + (<usize>next << 2)), batchWidth > 0 ? <i32>load<i8>(queens) : -1);
 }
 
 @inline function fixedWanted(record: usize, bit: i32): bool {
@@ -87,6 +101,12 @@ export function countSteps<Build>(budget: i32): i32 {
   while (next < batchSize) {
     const record = RECORD;
     if (phase == START) {
+      if ((load<u8>(FIXED + <usize>next) & FIXED_JOIN) != 0) {
+        budget -= startJoin();
+        phase = JOINING;
+        if (budget < 0) break;
+        continue;
+      }
       expandRecord(SUBPROBLEMS + <usize>(next * batchWidth * 2), batchWidth, batchN, load<u8>(FIXED + <usize>next), record);
       store<u64>(result(RESULT_HALF_TURNS), 0);
       store<u64>(result(RESULT_QUARTER_TURNS), 0);
@@ -133,6 +153,12 @@ export function countSteps<Build>(budget: i32): i32 {
       if (budget < 0) break;
       handedOver += forwardCount();
       phase = BITMASK;
+    } else if (phase == JOINING) {
+      budget = joinRun(budget);
+      if (budget < 0) break;
+      store<u64>(result(RESULT_COMPLETIONS), joinPairs());
+      next++;
+      phase = START;
     } else if (phase == HALF_TURNS) {
       budget = symmetricRun(budget);
       if (budget < 0) break;

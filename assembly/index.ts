@@ -1,7 +1,7 @@
 // The wasm kernel's exports (the release build). The algorithms live in count.ts (with forward.ts,
-// bitmask.ts and symmetric.ts) and solutions.ts; src/kernel/js/ holds the same files in TypeScript.
+// bitmask.ts, symmetric.ts and join.ts) and solutions.ts; src/kernel/js/ holds the same files in TypeScript.
 
-import { ENUM_RECORD, ENUM_STATE, FIXED, RESULTS, SOLUTIONS, SUBPROBLEMS } from './memory';
+import { EAST_ROWS, ENUM_RECORD, ENUM_STATE, FIXED, RESULTS, SOLUTIONS, SUBPROBLEMS } from './memory';
 import { countSteps as countStepsOf } from './count';
 import { Plain } from './nodes';
 export { startBatch } from './count';
@@ -15,6 +15,11 @@ export function subproblemsOffset(): usize {
 /** Byte offset of the FIXED_* bits per subproblem, which the caller fills in. */
 export function fixedOffset(): usize {
   return FIXED;
+}
+
+/** Byte offset of the row choice (u32) per subproblem of a join batch, which the caller fills in. */
+export function eastRowsOffset(): usize {
+  return EAST_ROWS;
 }
 
 /** Byte offset of the results: RESULT_WORDS u64 per record. */

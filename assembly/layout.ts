@@ -63,3 +63,13 @@ export const ENUM_WORDS = ENUM_LEVELS + SAVED_LEVEL_WORDS * (MAX_N + 2);
 
 /** Room for the solutions one call writes, n bytes each. */
 export const SOLUTION_BYTES = 1 << 16;
+
+/** REC_FIXED bit: count the subproblem by a join (join.ts) of its row choice, given in EAST_ROWS. */
+export const FIXED_JOIN = 8;
+/** Boards the join counts: from JOIN_MIN_N, where a side has room for its key, to JOIN_MAX_N, where the rest of the diagonals still fits 31 bits. */
+export const JOIN_MIN_N = 6;
+export const JOIN_MAX_N = 23;
+/** Rows a side of a join holds at most, and one more. */
+export const JOIN_ROW_LIMIT = 13;
+/** Half-boards a side's list holds, whatever the room asked for: a few kilobytes. */
+export const JOIN_ROOM_MIN = 256;

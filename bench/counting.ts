@@ -77,7 +77,7 @@ export function wasmKernelRun(
     const size = Math.min(BATCH, list.count - from);
     subproblems.set(list.queens.subarray(from * pairs, (from + size) * pairs));
     const started = performance.now();
-    kernel.startBatch(size, n, list.width);
+    kernel.startBatch(size, n, list.width, 0);
     if (way === 'counting nodes') while (kernel.countStepsCountingNodes(UNBOUNDED) < size);
     else if (way === 'bitmask only') while (kernel.countStepsBitmaskOnly(UNBOUNDED) < size);
     else while (kernel.countSteps(UNBOUNDED) < size);

@@ -161,6 +161,7 @@ class StandInKernel implements Kernel {
   readonly engine = 'wasm' as const;
   readonly subproblems = new Int8Array(BATCH * 2 * 32);
   readonly fixed = new Uint8Array(BATCH);
+  readonly eastRows = new Uint32Array(BATCH);
   private first = 0;
   private count = 0;
   private finished = 0;

@@ -85,11 +85,11 @@ function measureSubproblems(n: number, passes: number, status: (message: string)
     // later. The compiled code is shared with the threads the module is sent to, as in a count.
     const warming = performance.now();
     for (let i = 0; performance.now() - warming < WARM_UP_MS; i = (i + 1) % list.count)
-      new RangeCounter(kernel, n, list, countsUnique, i, i + 1).run();
+      new RangeCounter(kernel, { n, subproblems: list, countsUnique, joinRoom: 0 }, i, i + 1).run();
     for (let pass = 0; pass < passes; pass++) {
       status(`scaling, n = ${n}: each subproblem timed alone, pass ${pass + 1}/${passes}`);
       for (let i = 0; i < list.count; i++) {
-        const counter = new KeepingCounter(kernel, n, list, countsUnique, i, i + 1);
+        const counter = new KeepingCounter(kernel, { n, subproblems: list, countsUnique, joinRoom: 0 }, i, i + 1);
         const started = performance.now();
         counter.run();
         times[i].push(performance.now() - started);
@@ -108,7 +108,7 @@ async function measureThreads(n: number, runs: number) {
   const list = plan(n, null, null).subproblems;
   const empty = sliceSubproblems(list, 0, 0);
   const request = (id: number) =>
-    ({ type: 'count', id, engine: 'wasm', n, countsUnique: true, subproblems: empty }) as const;
+    ({ type: 'count', id, engine: 'wasm', n, countsUnique: true, joinRoom: 0, subproblems: empty }) as const;
   const spawn: number[] = [];
   const ready: number[] = [];
   const first: number[] = [];

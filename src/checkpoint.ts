@@ -17,7 +17,7 @@ import type { Subproblems } from './kernel/subproblems.js';
 import type { Plan } from './plan/plan.js';
 import { quote } from './quote.js';
 import type { ResumeState } from './run/job.js';
-import type { Checkpoint, Queen, Shard } from './types.js';
+import type { Checkpoint, Method, Queen, Shard } from './types.js';
 import { checkInteger, checkN, checkQueens, checkShardObject, describe, isPlainObject } from './validate.js';
 
 /** The format of the checkpoints this version writes and reads. */
@@ -46,7 +46,10 @@ function hashText(text: string): string {
 
 const fingerprints = new WeakMap<Subproblems, string>();
 
-/** A fingerprint of the planned subproblem list: n, and every subproblem's queens, weight and stabilizer. */
+/**
+ * A fingerprint of the planned subproblem list: n, and every subproblem's queens, weight and
+ * stabilizer, and a join's row choices.
+ */
 export function fingerprint(plan: Plan): string {
   const list = plan.subproblems;
   let known = fingerprints.get(list);
@@ -57,6 +60,8 @@ export function fingerprint(plan: Plan): string {
       for (let shift = 0; shift < 32; shift += 8) byte(list.count >>> shift);
       for (const array of [list.queens, list.weight, list.stabilizer])
         for (let i = 0; i < array.length; i++) byte(array[i]);
+      if (list.eastRows !== null)
+        for (const rows of list.eastRows) for (let shift = 0; shift < 32; shift += 8) byte(rows >>> shift);
     });
     fingerprints.set(list, known);
   }
@@ -65,11 +70,16 @@ export function fingerprint(plan: Plan): string {
 
 type Unsigned = Omit<Checkpoint, 'checksum'>;
 
-/** Over the fields in a fixed form: the same whatever order the checkpoint's keys come in. */
+/**
+ * Over the fields in a fixed form: the same whatever order the checkpoint's keys come in. A
+ * backtracking count's leaves its method out, as checkpoints made before the join did.
+ */
 function checksum(c: Unsigned): string {
   const shard = c.shard === null ? null : { index: c.shard.index, count: c.shard.count };
   const plan = { subproblems: c.plan.subproblems, fingerprint: c.plan.fingerprint };
-  return hashText(JSON.stringify([c.version, c.n, c.placed, shard, plan, c.done, c.total, c.unique, c.elapsedMs]));
+  const fields = [c.version, c.n, c.placed, shard, plan, c.done, c.total, c.unique, c.elapsedMs];
+  if (c.method === 'join') fields.push(c.method);
+  return hashText(JSON.stringify(fields));
 }
 
 /** The checkpoint of a count at `state`. */
@@ -79,6 +89,7 @@ export function makeCheckpoint(plan: Plan, state: ResumeState): Checkpoint {
     n: plan.n,
     placed: plan.placed === null ? null : plan.placed.map(([r, c]) => [r, c] as const),
     shard: plan.shard === null ? null : { index: plan.shard.index, count: plan.shard.count },
+    method: plan.method,
     plan: { subproblems: plan.subproblems.count, fingerprint: fingerprint(plan) },
     done: state.done.map(([from, to]) => [from, to] as const),
     total: String(state.tally.total),
@@ -120,6 +131,8 @@ export function readCheckpoint(resume: unknown): Checkpoint | undefined {
       : checkQueens(field('placed'), 'null or an array of [row, col] pairs', n, resume.placed);
   const shard =
     resume.shard === null ? null : checkShardObject(field('shard'), 'null or an object { index, count }', resume.shard);
+  const given = resume.method;
+  const method = given === undefined ? undefined : checkMethodField(field('method'), given);
   const plan = resume.plan;
   if (!isPlainObject(plan))
     throw new ArgumentTypeError(field('plan'), 'an object { subproblems, fingerprint }', describe(plan));
@@ -137,8 +150,30 @@ export function readCheckpoint(resume: unknown): Checkpoint | undefined {
     throw new ArgumentRangeError(field('elapsedMs'), milliseconds, describe(elapsedMs));
   const checksum = resume.checksum;
   if (typeof checksum !== 'string') throw new ArgumentTypeError(field('checksum'), 'a string', describe(checksum));
-  return { version, n, placed, shard, plan: { subproblems, fingerprint }, done, total, unique, elapsedMs, checksum };
+  return {
+    version,
+    n,
+    placed,
+    shard,
+    ...(method !== undefined && { method }),
+    plan: { subproblems, fingerprint },
+    done,
+    total,
+    unique,
+    elapsedMs,
+    checksum,
+  };
 }
+
+/** A checkpoint's method: 'join' or 'backtrack'. */
+function checkMethodField(name: string, method: unknown): Method {
+  if (method !== 'join' && method !== 'backtrack')
+    throw new ArgumentTypeError(name, "'join' or 'backtrack'", describe(method));
+  return method;
+}
+
+const wayText = (method: Method) =>
+  method === 'join' ? "by the join (method 'join')" : "by backtracking (method 'backtrack')";
 
 /** The finished ranges: [from, to) pairs, in order, disjoint, within the checkpoint's plan. */
 function readDone(name: string, done: unknown, subproblems: number): [number, number][] {
@@ -193,6 +228,13 @@ export function resumeState(plan: Plan, c: Checkpoint): ResumeState {
     throw mismatch(
       'placed',
       `the checkpoint is of a count with ${placedText(c.placed)}, this count has ${placedText(plan.placed)}`,
+    );
+  }
+  const method = c.method ?? 'backtrack';
+  if (method !== plan.method) {
+    throw mismatch(
+      'method',
+      `the checkpoint is of a count ${wayText(method)}, this count goes ${wayText(plan.method)}: resume it with method '${method}'`,
     );
   }
   if (c.shard?.index !== plan.shard?.index || c.shard?.count !== plan.shard?.count) {

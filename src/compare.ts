@@ -6,8 +6,8 @@
 // spent counting is timed, so that the measurement can be aborted at any moment and holds the
 // thread for no longer than a slice.
 
-import { BigintCounts, count } from './count.js';
-import { DEFAULT_RUNS } from './defaults.js';
+import { BigintCounts, count, defaultMethod, uniqueOf } from './count.js';
+import { DEFAULT_MAX_MEMORY, DEFAULT_RUNS } from './defaults.js';
 import { abortReason } from './errors.js';
 import { RangeCounter } from './kernel/count-range.js';
 import { acquireKernel, releaseKernel } from './kernel/instances.js';
@@ -18,7 +18,7 @@ import { type Plan, plan } from './plan/plan.js';
 import { loadGpuEngine } from './run/load-gpu-engine.js';
 import { Slices } from './run/slices.js';
 import type { CompareOptions, CompareResult } from './types.js';
-import { checkFlag, checkN, checkOptions, checkRuns, checkSignal } from './validate.js';
+import { checkFlag, checkJoinApplies, checkMethod, checkN, checkOptions, checkRuns, checkSignal } from './validate.js';
 
 const MIN_RUN_MS = 10;
 /** A run spans at least this many steps of the clock, so that rounding to a step moves it by 5% at most. */
@@ -86,7 +86,7 @@ class Timer {
 
   private counter(): RangeCounter {
     const { kernel, p } = this;
-    return new RangeCounter(kernel, p.n, p.subproblems, p.countsUnique, 0, p.subproblems.count);
+    return new RangeCounter(kernel, p, 0, p.subproblems.count);
   }
 
   /**
@@ -136,17 +136,20 @@ class Timer {
  */
 export async function compareEngines(n: number, options?: CompareOptions): Promise<CompareResult> {
   const size = checkN(n);
-  const o = checkOptions('compareEngines', options, ['runs', 'signal', 'webgpu']);
+  const o = checkOptions('compareEngines', options, ['runs', 'signal', 'webgpu', 'method']);
   const runs = checkRuns(o.runs) ?? DEFAULT_RUNS;
   const signal = checkSignal(o.signal);
   const webgpu = checkFlag('options.webgpu', o.webgpu);
+  const method = checkMethod(o.method) ?? defaultMethod(size, null, 'wasm');
+  if (method === 'join') checkJoinApplies(size, null, undefined);
   if (signal?.aborted) throw abortReason(signal);
   // The GPU first, when asked: where there is none, the call fails before any timing.
   const gpu = webgpu ? await (await loadGpuEngine()).acquireGpu(signal) : null;
   const engines: CpuEngine[] = ['wasm', 'js'];
   // The wasm engine is required here: no silent fallback in a comparison of the two.
   await resolveEngine('wasm');
-  const p = plan(size, null, null);
+  // Both engines count the same way (their defaults agree: JOIN_FROM_N).
+  const p = plan(size, null, null, method, DEFAULT_MAX_MEMORY);
   const kernels = await Promise.all(engines.map((engine) => acquireKernel(engine)));
   const slices = new Slices();
   try {
@@ -158,17 +161,19 @@ export async function compareEngines(n: number, options?: CompareOptions): Promi
     if (check.total !== reference.total || check.unique !== reference.unique) {
       throw new Error(`the engines disagree at n = ${size}: js ${check.total}, wasm ${reference.total}`);
     }
+    const exact = new BigintCounts(reference.total, uniqueOf(p, reference));
     const jsMs: number[] = [];
     const wasmMs: number[] = [];
     for (let i = 0; i < runs; i++) {
       jsMs.push((await js.run(minMs)).ms);
       wasmMs.push((await wasm.run(minMs)).ms);
     }
-    const gpuMs = gpu === null ? null : await timeGpu(size, runs, reference, signal);
+    const gpuMs = gpu === null ? null : await timeGpu(size, runs, exact, signal);
     return {
       n: size,
       total: Number(reference.total),
-      exact: new BigintCounts(reference.total, reference.unique),
+      method,
+      exact,
       js: { medianMs: median(jsMs) },
       wasm: { medianMs: median(wasmMs) },
       ...(gpu !== null &&
@@ -187,7 +192,12 @@ export async function compareEngines(n: number, options?: CompareOptions): Promi
  * The 'webgpu' engine: whole counts as a caller sees them (the GPU has no kernel call to time
  * apart), a warm-up that must agree with the CPU engines, then `runs` runs.
  */
-async function timeGpu(n: number, runs: number, reference: Tally, signal: AbortSignal | undefined): Promise<number> {
+async function timeGpu(
+  n: number,
+  runs: number,
+  reference: BigintCounts,
+  signal: AbortSignal | undefined,
+): Promise<number> {
   const options = { engine: 'webgpu', ...(signal !== undefined && { signal }) } as const;
   const check = (await count(n, options)).exact;
   if (check.total !== reference.total || check.unique !== reference.unique) {

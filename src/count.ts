@@ -1,25 +1,30 @@
 // count, countSync and totalNQueens: validate, plan, count in this thread, on the pool or on the
 // GPU, and report the merged counts.
 
+import { JOIN_MAX_N } from '../assembly/layout.js';
 import { makeCheckpoint, readCheckpoint, resumeState } from './checkpoint.js';
+import { DEFAULT_MAX_MEMORY, JOIN_FROM_N } from './defaults.js';
 import { abortReason } from './errors.js';
 import { countWhole } from './kernel/count-range.js';
 import { acquireKernel, acquireKernelSync, releaseKernel } from './kernel/instances.js';
-import type { Kernel } from './kernel/kernel.js';
+import type { CpuEngine, Kernel } from './kernel/kernel.js';
 import { type ResolvedEngine, resolveEngine, resolveEngineSync } from './kernel/select.js';
-import type { Tally } from './kernel/tally.js';
+import { joinUnique, type Tally } from './kernel/tally.js';
 import { type Plan, plan } from './plan/plan.js';
 import { threadsFor } from './pool/policy.js';
 import { countOnPool } from './pool/pool.js';
 import { countInThread, fitsOneSlice } from './run/count-in-thread.js';
 import { Job } from './run/job.js';
 import { loadGpuEngine } from './run/load-gpu-engine.js';
-import type { CountOptions, CountResult, CountSyncOptions, Engine, ExactCounts } from './types.js';
+import type { CountOptions, CountResult, CountSyncOptions, Engine, ExactCounts, Method, Queen } from './types.js';
 import {
   checkCallback,
   checkCheckpointEvery,
   checkCpuEngine,
   checkEngine,
+  checkJoinApplies,
+  checkMaxMemory,
+  checkMethod,
   checkN,
   checkOnProgress,
   checkOptions,
@@ -30,7 +35,7 @@ import {
   checkWorkersForEngine,
 } from './validate.js';
 
-const COUNT_SYNC_OPTIONS = ['engine', 'placed', 'shard'] as const;
+const COUNT_SYNC_OPTIONS = ['engine', 'placed', 'shard', 'method', 'maxMemory'] as const;
 const COUNT_OPTIONS = [
   ...COUNT_SYNC_OPTIONS,
   'workers',
@@ -45,14 +50,14 @@ const COUNT_OPTIONS = [
 
 function checkSyncRequest(n: unknown, options: unknown) {
   const size = checkN(n);
-  if (options === undefined) return { n: size, engine: undefined, placed: null, shard: null };
+  if (options === undefined)
+    return { n: size, engine: undefined, placed: null, shard: null, method: undefined, maxMemory: undefined };
   const o = checkOptions('countSync', options, COUNT_SYNC_OPTIONS);
-  return {
-    n: size,
-    engine: checkCpuEngine('countSync', o.engine),
-    placed: checkPlaced(size, o.placed),
-    shard: checkShard(o.shard),
-  };
+  const engine = checkCpuEngine('countSync', o.engine);
+  const placed = checkPlaced(size, o.placed);
+  const method = checkMethod(o.method);
+  if (method === 'join') checkJoinApplies(size, placed, engine);
+  return { n: size, engine, placed, shard: checkShard(o.shard), method, maxMemory: checkMaxMemory(o.maxMemory) };
 }
 
 function checkRequest(n: unknown, options: unknown) {
@@ -69,17 +74,24 @@ function checkRequest(n: unknown, options: unknown) {
       resume: undefined,
       onCheckpoint: undefined,
       checkpointEveryMs: undefined,
+      method: undefined,
+      maxMemory: undefined,
     };
   }
   const o = checkOptions('count', options, COUNT_OPTIONS);
   const engine = checkEngine(o.engine);
   const workers = checkWorkers(o.workers);
   checkWorkersForEngine(workers, engine);
+  const placed = checkPlaced(size, o.placed);
+  const method = checkMethod(o.method);
+  if (method === 'join') checkJoinApplies(size, placed, engine);
   return {
     n: size,
     engine,
-    placed: checkPlaced(size, o.placed),
+    placed,
     shard: checkShard(o.shard),
+    method,
+    maxMemory: checkMaxMemory(o.maxMemory),
     workers,
     signal: checkSignal(o.signal),
     onProgress: checkOnProgress(o.onProgress),
@@ -112,15 +124,35 @@ export class BigintCounts implements ExactCounts {
   }
 }
 
+/**
+ * The way a count goes where the caller did not say: the join where it is faster (JOIN_FROM_N),
+ * and where it can count at all (whole boards, up to JOIN_MAX_N).
+ */
+export function defaultMethod(n: number, placed: readonly Queen[] | null, engine: CpuEngine): Method {
+  return placed === null && n >= JOIN_FROM_N[engine] && n <= JOIN_MAX_N ? 'join' : 'backtrack';
+}
+
+/** A finished count's unique count, from its tally; null where it has none (placed, shard). */
+export function uniqueOf(p: Plan, tally: Tally): bigint | null {
+  if (!p.countsUnique) return null;
+  return p.method === 'join' ? joinUnique(tally) : tally.unique;
+}
+
+/** The plan's work, with each of `threads` threads' share of `maxMemory` for a join's lists. */
+function shareMemory(p: Plan, maxMemory: number | undefined, threads: number): Plan {
+  return { ...p, joinRoom: (maxMemory ?? DEFAULT_MAX_MEMORY) / Math.max(1, threads) };
+}
+
 /** The public result of a count of `p` that added up to `tally`. */
 function resultOf(p: Plan, tally: Tally, run: Run): CountResult {
-  const unique = p.countsUnique ? tally.unique : null;
+  const unique = uniqueOf(p, tally);
   return {
     n: p.n,
     total: Number(tally.total),
     unique: unique === null ? null : Number(unique),
     exact: new BigintCounts(tally.total, unique),
     engine: run.engine,
+    method: p.method,
     ...(run.adapter !== undefined && { adapter: { name: run.adapter.name, software: run.adapter.software } }),
     ...(run.fallbackReason !== null && { fallbackReason: run.fallbackReason }),
     workers: run.workers,
@@ -135,9 +167,23 @@ export async function count(n: number, options?: CountOptions): Promise<CountRes
   const request = checkRequest(n, options);
   const { signal, onCheckpoint } = request;
   if (signal?.aborted) throw abortReason(signal);
-  const p = plan(request.n, request.placed, request.shard);
-  const resume = request.resume === undefined ? undefined : resumeState(p, request.resume);
+  if (request.engine === 'webgpu') {
+    const p = plan(request.n, request.placed, request.shard, 'backtrack', 0);
+    return countOnGpu(p, request, startedAt);
+  }
+  const resolved = await resolveEngine(request.engine);
+  // A resumed count goes on the way it began, unless the caller says otherwise (and is refused).
+  const method =
+    request.method ??
+    (request.resume !== undefined
+      ? (request.resume.method ?? 'backtrack')
+      : defaultMethod(request.n, request.placed, resolved.engine));
+  const planned = plan(request.n, request.placed, request.shard, method, 0);
+  const resume = request.resume === undefined ? undefined : resumeState(planned, request.resume);
   const resumed = resume !== undefined;
+  const threads = threadsFor(planned, request.workers);
+  const participants = threads.pool + (threads.inThread ? 1 : 0);
+  const p = shareMemory(planned, request.maxMemory, participants);
   const start = () =>
     new Job(p.subproblems.count, {
       signal,
@@ -147,23 +193,6 @@ export async function count(n: number, options?: CountOptions): Promise<CountRes
       checkpointEveryMs: request.checkpointEveryMs,
       startedAt,
     });
-  if (request.engine === 'webgpu') {
-    const { acquireGpu, countWithGpu } = await loadGpuEngine();
-    const gpu = await acquireGpu(signal);
-    const job = start();
-    countWithGpu(job, p, gpu);
-    const tally = await job.promise;
-    return resultOf(p, tally, {
-      engine: 'webgpu',
-      adapter: gpu.adapter,
-      fallbackReason: null,
-      workers: 1,
-      elapsedMs: job.elapsedMs,
-      resumed,
-    });
-  }
-  const resolved = await resolveEngine(request.engine);
-  const threads = threadsFor(p, request.workers);
   if (
     threads.pool === 0 &&
     fitsOneSlice(p.freeRows, resolved.engine) &&
@@ -175,7 +204,6 @@ export async function count(n: number, options?: CountOptions): Promise<CountRes
   }
   const { engine } = resolved;
   const job = start();
-  const participants = threads.pool + (threads.inThread ? 1 : 0);
   if (threads.pool > 0) countOnPool(job, p, engine, threads.pool, !threads.inThread);
   if (threads.inThread) {
     void (async () => {
@@ -191,6 +219,32 @@ export async function count(n: number, options?: CountOptions): Promise<CountRes
   // The threads that counted: fewer than planned where the host refused to start some.
   const workers = Math.max(1, job.threads);
   return resultOf(p, tally, { ...resolved, workers, elapsedMs: job.elapsedMs, resumed });
+}
+
+/** count() on the GPU: by backtracking, the one way the GPU counts. */
+async function countOnGpu(p: Plan, request: ReturnType<typeof checkRequest>, startedAt: number): Promise<CountResult> {
+  const { signal, onCheckpoint } = request;
+  const resume = request.resume === undefined ? undefined : resumeState(p, request.resume);
+  const { acquireGpu, countWithGpu } = await loadGpuEngine();
+  const gpu = await acquireGpu(signal);
+  const job = new Job(p.subproblems.count, {
+    signal,
+    onProgress: request.onProgress,
+    resume,
+    onCheckpoint: onCheckpoint && ((state) => onCheckpoint(makeCheckpoint(p, state))),
+    checkpointEveryMs: request.checkpointEveryMs,
+    startedAt,
+  });
+  countWithGpu(job, p, gpu);
+  const tally = await job.promise;
+  return resultOf(p, tally, {
+    engine: 'webgpu',
+    adapter: gpu.adapter,
+    fallbackReason: null,
+    workers: 1,
+    elapsedMs: job.elapsedMs,
+    resumed: resume !== undefined,
+  });
 }
 
 /**
@@ -225,8 +279,9 @@ function countInOnePiece(p: Plan, kernel: Kernel, resolved: ResolvedEngine, star
 export function countSync(n: number, options?: CountSyncOptions): CountResult {
   const startedAt = performance.now();
   const request = checkSyncRequest(n, options);
-  const p = plan(request.n, request.placed, request.shard);
   const resolved = resolveEngineSync(request.engine);
+  const method = request.method ?? defaultMethod(request.n, request.placed, resolved.engine);
+  const p = shareMemory(plan(request.n, request.placed, request.shard, method, 0), request.maxMemory, 1);
   return countInOnePiece(p, acquireKernelSync(resolved.engine), resolved, startedAt);
 }
 

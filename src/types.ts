@@ -22,6 +22,13 @@ export interface Progress {
   readonly solutions: bigint;
 }
 
+/**
+ * The way a count goes: 'backtrack' searches the board row by row; 'join' lists the half-boards
+ * of each choice of rows for the east and west halves and counts the pairs that fit together,
+ * which is faster on big boards (it counts boards of 6 to 23 rows, whole, on the CPU).
+ */
+export type Method = 'join' | 'backtrack';
+
 /** Options of countSync; count takes these and more. */
 export interface CountSyncOptions {
   /**
@@ -33,6 +40,18 @@ export interface CountSyncOptions {
   placed?: readonly Queen[];
   /** Count only this deterministic slice of the work; the slices of one split add up to the whole. */
   shard?: Shard;
+  /**
+   * Default: the faster way for the board and the engine, the join from n = 15 on the CPU engines
+   * up to n = 23 (backtracking with `placed`, on the GPU, and for other sizes). 'join' is refused
+   * where it cannot count: with `placed`, with engine 'webgpu', outside n = 6..23.
+   */
+  method?: Method;
+  /**
+   * Bytes the join's lists may take, all threads together. Default 1 GiB, which a browser tab
+   * allows; where they would take more the join takes them in parts (slower, never out of
+   * memory). What each n takes is in the README.
+   */
+  maxMemory?: number;
 }
 
 export interface CountOptions extends CountSyncOptions {
@@ -74,13 +93,18 @@ export interface Checkpoint {
   readonly n: number;
   readonly placed: readonly Queen[] | null;
   readonly shard: Shard | null;
+  /** The way it is counted (checkpoints written before the join have none: they backtracked). */
+  readonly method?: Method;
   /** The planned subproblems: how many, and a fingerprint of the list. */
   readonly plan: { readonly subproblems: number; readonly fingerprint: string };
   /** The finished subproblems, as [from, to) ranges of their indices, in order. */
   readonly done: readonly (readonly [from: number, to: number])[];
   /** Solutions of the finished subproblems, exact, as a decimal string. */
   readonly total: string;
-  /** Their unique count, exact, as a decimal string; null for counts with placed or shard. */
+  /**
+   * Their unique count, exact, as a decimal string; null for counts with placed or shard. (For a
+   * join, the solutions so far that rotations leave unchanged, from which the unique count follows.)
+   */
   readonly unique: string | null;
   /** Time spent counting so far, over every run. */
   readonly elapsedMs: number;
@@ -103,6 +127,8 @@ export interface CountResult {
   /** The counts as bigint, always exact (JSON.stringify writes them as decimal strings). */
   exact: ExactCounts;
   engine: Engine;
+  /** The way it was counted. */
+  method: Method;
   /**
    * The GPU adapter that counted, with engine 'webgpu' (absent otherwise): its name, as its driver
    * describes itself, and whether it is a software adapter (the GPU emulated on the CPU, such as
@@ -130,7 +156,7 @@ export interface ExactCounts {
 }
 
 /** Options of solutions: those of countSync but shard (a listing is not split). */
-export type SolutionsOptions = Omit<CountSyncOptions, 'shard'>;
+export type SolutionsOptions = Omit<CountSyncOptions, 'shard' | 'method' | 'maxMemory'>;
 
 export interface CompareOptions {
   /** Timed runs per engine after one warm-up run; the median is reported. Default 5. */
@@ -143,12 +169,19 @@ export interface CompareOptions {
    * pass a `signal` to bound it.
    */
   webgpu?: boolean;
+  /**
+   * The way both CPU engines count (default: count()'s default for the board). The GPU, when
+   * timed, backtracks: the one way it counts.
+   */
+  method?: Method;
 }
 
 export interface CompareResult {
   n: number;
   /** The number of solutions, exact below 2^53; `exact` has both counts as bigint, always exact. */
   total: number;
+  /** The way the CPU engines counted. */
+  method: Method;
   exact: ExactCounts;
   js: { medianMs: number };
   wasm: { medianMs: number };

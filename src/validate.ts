@@ -5,15 +5,17 @@
 // Every error names the argument and what it must be; the CLI reports the same errors with its
 // flags' names instead (cli/flags.ts), from the `argument` each error carries.
 
-import { MAX_N } from '../assembly/layout.js';
+import { JOIN_MAX_N, JOIN_MIN_N, MAX_N } from '../assembly/layout.js';
 import { ArgumentRangeError, ArgumentTypeError } from './errors.js';
 import type { CpuEngine } from './kernel/kernel.js';
 import { kernelBuild } from './kernel/wasm/kernel.generated.js';
 import { quote, shown } from './quote.js';
-import type { Engine, Progress, Queen, Shard } from './types.js';
+import type { Engine, Method, Progress, Queen, Shard } from './types.js';
 
 /** The most worker threads a count may ask for (the pool gives at most as many as there are cores). */
 export const MAX_WORKERS = 256;
+/** The least options.maxMemory: less would only slow the join down, never count more. */
+export const MIN_MAX_MEMORY = 2 ** 20;
 /** The largest board findSolution builds. */
 export const MAX_FIND_N = 10_000_000;
 
@@ -125,6 +127,35 @@ export function checkCpuEngine(fn: string, engine: unknown): CpuEngine | undefin
     throw new ArgumentTypeError('options.engine', "'wasm' or 'js'", describe(engine));
   }
   return engine;
+}
+
+export function checkMethod(method: unknown): Method | undefined {
+  if (method === undefined) return undefined;
+  if (method !== 'join' && method !== 'backtrack') {
+    throw new ArgumentTypeError('options.method', "'join' or 'backtrack'", describe(method));
+  }
+  return method;
+}
+
+/** The join counts whole boards of JOIN_MIN_N..JOIN_MAX_N rows, on the CPU. */
+export function checkJoinApplies(n: number, placed: readonly Queen[] | null, engine: Engine | undefined): void {
+  const refuse = (why: string) =>
+    new ArgumentRangeError(
+      'options.method',
+      null,
+      "'join'",
+      `options.method 'join' ${why}; leave method out or use 'backtrack'`,
+    );
+  if (placed !== null) throw refuse('counts whole boards, not the completions of options.placed');
+  if (engine === 'webgpu') throw refuse("runs on the CPU engines, not on 'webgpu'");
+  if (n < JOIN_MIN_N || n > JOIN_MAX_N)
+    throw refuse(`counts boards of ${JOIN_MIN_N} to ${JOIN_MAX_N} rows, got n = ${n}`);
+}
+
+/** options.maxMemory: bytes, from a mebibyte (less would only slow the join down) to 2^53. */
+export function checkMaxMemory(bytes: unknown): number | undefined {
+  if (bytes === undefined) return undefined;
+  return checkInteger('options.maxMemory', bytes, MIN_MAX_MEMORY, Number.MAX_SAFE_INTEGER);
 }
 
 /** Worker threads do not apply to the GPU, which is driven from the calling thread. */

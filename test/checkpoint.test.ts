@@ -95,6 +95,59 @@ describe.each(ENGINES)('engine %s', (engine) => {
   );
 });
 
+describe('checkpoints of the two ways', () => {
+  it('name their way; a count resumed without a method goes on the way it began', async () => {
+    const join = (await interrupted(16, { workers: 1 })).checkpoint!;
+    expect(join.method).toBe('join');
+    expect(await count(16, { resume: join })).toMatchObject({ method: 'join', total: 14772512, resumed: true });
+    const backtrack = (await interrupted(16, { workers: 1, method: 'backtrack' })).checkpoint!;
+    expect(backtrack.method).toBe('backtrack');
+    expect(await count(16, { resume: backtrack })).toMatchObject({
+      method: 'backtrack',
+      total: 14772512,
+      resumed: true,
+    });
+  });
+
+  it('one written before the join, with no method, resumes by backtracking; asked to join, it is refused', async () => {
+    const { method: _method, ...old } = (await interrupted(14, { workers: 1 })).checkpoint!;
+    expect(_method).toBe('backtrack');
+    expect(await count(14, { resume: old as Checkpoint })).toMatchObject({
+      method: 'backtrack',
+      total: 365596,
+      resumed: true,
+    });
+    await expect(count(14, { resume: old as Checkpoint, method: 'join' })).rejects.toThrow(
+      /options.resume.method: the checkpoint is of a count by backtracking \(method 'backtrack'\), this count goes by the join/,
+    );
+  });
+
+  it.each(ENGINES)(
+    'of a join on engine %s, interrupted at random moments and resumed: exactly the known counts',
+    async (engine) => {
+      const random = seededRandom(engine === 'wasm' ? 35 : 53);
+      for (const n of engine === 'wasm' ? [15, 16] : [14, 15]) {
+        let resume: Checkpoint | undefined;
+        for (let interruptions = 0; ; interruptions++) {
+          const options = { engine, method: 'join', workers: 1 + (interruptions % 2), resume } as const;
+          const moment = { share: random() * 0.9, turns: randomInt(random, 0, 5) };
+          const { result, checkpoint } =
+            interruptions < 3
+              ? await interrupted(n, options, moment)
+              : { result: await count(n, options), checkpoint: undefined };
+          if (result !== undefined) {
+            expect({ n, method: result.method, ...result.exact }).toEqual({ n, method: 'join', ...knownCounts.get(n) });
+            break;
+          }
+          expect(checkpoint!.method).toBe('join');
+          resume = checkpoint;
+        }
+      }
+    },
+    SIXTEEN_LIMIT,
+  );
+});
+
 describe('checkpoints', () => {
   it(
     'are plain JSON, with a partial total and unique count that only grow, and come at the interval while the count runs',
@@ -129,6 +182,7 @@ describe('checkpoints', () => {
         'checksum',
         'done',
         'elapsedMs',
+        'method',
         'n',
         'placed',
         'plan',
@@ -236,6 +290,13 @@ describe('resuming from a checkpoint of another count, another format, or an edi
       { shard: { index: 0, count: 2 } },
       (c: Checkpoint) => c,
       /options.resume.shard: the checkpoint is of the whole count, this count is of shard 0\/2/,
+    ],
+    [
+      'another way (the join)',
+      16,
+      { method: 'backtrack' },
+      (c: Checkpoint) => c,
+      /options.resume.method: the checkpoint is of a count by the join \(method 'join'\), this count goes by backtracking \(method 'backtrack'\): resume it with method 'join'/,
     ],
     [
       'another format',

@@ -19,6 +19,7 @@ function listOf(given: readonly Given[]): Subproblems {
     queens: new Int8Array(given.length * 2).fill(-1),
     weight: Uint8Array.from(given, (g) => g.weight),
     stabilizer: Uint8Array.from(given, (g) => g.stabilizer),
+    eastRows: null,
   };
 }
 
@@ -45,7 +46,12 @@ function expected(given: readonly Given[]): { total: bigint; unique: bigint } {
 
 /** Counts the list in calls of `perCall` subproblems, taking the tally after every call, as a job does. */
 function countAll(given: readonly Given[], perCall: number) {
-  const counter = new RangeCounter(givenKernel(given, perCall), 20, listOf(given), true, 0, given.length);
+  const counter = new RangeCounter(
+    givenKernel(given, perCall),
+    { n: 20, subproblems: listOf(given), countsUnique: true, joinRoom: 0 },
+    0,
+    given.length,
+  );
   const tally = emptyTally();
   while (!counter.done) {
     counter.step(UNBOUNDED);

@@ -41,6 +41,7 @@ describe('public results', () => {
       unique: 12,
       exact: { total: 92n, unique: 12n },
       engine: 'wasm',
+      method: 'backtrack',
       workers: 1,
       elapsedMs: expect.any(Number),
       resumed: false,

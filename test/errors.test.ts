@@ -193,6 +193,42 @@ const sharedOptionCases: Case[] = [
     TypeError,
     /options.shard.index must be an integer from 0 to 3, got "1"/,
   ],
+  ['method fast', 8, { method: 'fast' }, TypeError, /options.method must be 'join' or 'backtrack', got "fast"/],
+  [
+    'method join with placed queens',
+    12,
+    { method: 'join', placed: [[0, 1]] },
+    RangeError,
+    /options.method 'join' counts whole boards, not the completions of options.placed; leave method out or use 'backtrack'/,
+  ],
+  [
+    'method join on a small board',
+    5,
+    { method: 'join' },
+    RangeError,
+    /options.method 'join' counts boards of 6 to 23 rows, got n = 5; leave method out or use 'backtrack'/,
+  ],
+  [
+    'method join on a big board',
+    24,
+    { method: 'join' },
+    RangeError,
+    /options.method 'join' counts boards of 6 to 23 rows, got n = 24/,
+  ],
+  [
+    'maxMemory below a mebibyte',
+    8,
+    { maxMemory: 1000 },
+    RangeError,
+    /options.maxMemory must be an integer from 1048576 to 9007199254740991, got 1000/,
+  ],
+  [
+    'maxMemory as a string',
+    8,
+    { maxMemory: '1GB' },
+    TypeError,
+    /options.maxMemory must be an integer from 1048576 to 9007199254740991, got "1GB"/,
+  ],
 ];
 
 const syncOnlyCases: Case[] = [
@@ -208,6 +244,13 @@ const syncOnlyCases: Case[] = [
 ];
 
 const asyncOnlyCases: Case[] = [
+  [
+    'method join on the GPU',
+    12,
+    { method: 'join', engine: 'webgpu' },
+    RangeError,
+    /options.method 'join' runs on the CPU engines, not on 'webgpu'; leave method out or use 'backtrack'/,
+  ],
   ['engine gpu', 8, { engine: 'gpu' }, TypeError, /options.engine must be 'wasm', 'js' or 'webgpu', got "gpu"/],
   ['engine as a number', 8, { engine: 1 }, TypeError, /options.engine must be 'wasm', 'js' or 'webgpu', got 1/],
   [

@@ -137,7 +137,7 @@ describe.each(ENGINES)('engine %s', (engine) => {
     const results = (n: number, queens: readonly number[], width: number, fixed: number) => {
       k.subproblems.set(queens);
       k.fixed[0] = fixed;
-      k.startBatch(1, n, width);
+      k.startBatch(1, n, width, 0);
       while (k.countSteps(7) < 1);
       return [RESULT_COMPLETIONS, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS].map((word) => k.bigResult(0, word));
     };

@@ -7,7 +7,15 @@
 import { BATCH, RESULT_COMPLETIONS, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from '../../assembly/layout.js';
 import type { Kernel } from './kernel.js';
 import type { CountWork, Subproblems } from './subproblems.js';
-import { addSubproblem, addTallies, classes, emptyTally, fixedCountsFor, type Tally } from './tally.js';
+import {
+  addSubproblem,
+  addTallies,
+  classes,
+  emptyTally,
+  fixedCountsFor,
+  joinFixedCounts,
+  type Tally,
+} from './tally.js';
 
 /** A budget no count reaches in one call: for callers that need not stop. */
 export const UNBOUNDED = 0x7fffffff;
@@ -29,14 +37,21 @@ export class RangeCounter {
   private batchSize = 0;
   private added = 0;
 
+  private readonly n: number;
+  protected readonly list: Subproblems;
+  protected readonly countsUnique: boolean;
+  private readonly joinRoom: number;
+
   constructor(
     protected readonly kernel: Kernel,
-    private readonly n: number,
-    protected readonly list: Subproblems,
-    protected readonly countsUnique: boolean,
+    work: CountWork,
     private readonly from: number,
     private readonly to: number,
   ) {
+    this.n = work.n;
+    this.list = work.subproblems;
+    this.countsUnique = work.countsUnique;
+    this.joinRoom = work.joinRoom;
     this.batchStart = from;
   }
 
@@ -58,7 +73,9 @@ export class RangeCounter {
       const pairs = list.width * 2;
       kernel.subproblems.set(list.queens.subarray(this.batchStart * pairs, (this.batchStart + this.batchSize) * pairs));
       for (let r = 0; r < this.batchSize; r++) kernel.fixed[r] = this.fixedCounts(this.batchStart + r);
-      kernel.startBatch(this.batchSize, this.n, list.width);
+      if (list.eastRows !== null)
+        kernel.eastRows.set(list.eastRows.subarray(this.batchStart, this.batchStart + this.batchSize));
+      kernel.startBatch(this.batchSize, this.n, list.width, this.joinRoom);
       this.added = 0;
     }
     const ready = kernel.countSteps(budget);
@@ -71,6 +88,7 @@ export class RangeCounter {
 
   /** The FIXED_* bits that subproblem i asks of the kernel. */
   protected fixedCounts(i: number): number {
+    if (this.list.eastRows !== null) return joinFixedCounts(this.list, i);
     return fixedCountsFor(this.list.stabilizer[i], this.countsUnique);
   }
 
@@ -83,7 +101,11 @@ export class RangeCounter {
     if (completions < SMALL && halfTurns < SMALL && quarterTurns < SMALL) {
       this.total += list.weight[i] * completions;
       const stabilizer = list.stabilizer[i];
-      if (countsUnique && stabilizer !== 0) this.unique += classes(n, stabilizer, completions, halfTurns, quarterTurns);
+      if (list.eastRows !== null) {
+        if (countsUnique) this.unique += halfTurns + 2 * quarterTurns;
+      } else if (countsUnique && stabilizer !== 0) {
+        this.unique += classes(n, stabilizer, completions, halfTurns, quarterTurns);
+      }
       if (this.total >= FLUSH || this.unique >= FLUSH) this.flush();
     } else {
       addSubproblem(
@@ -122,6 +144,5 @@ export class RangeCounter {
 
 /** Counts a whole list on `kernel` without stopping. */
 export function countWhole(kernel: Kernel, work: CountWork): Tally {
-  const { n, subproblems, countsUnique } = work;
-  return new RangeCounter(kernel, n, subproblems, countsUnique, 0, subproblems.count).run();
+  return new RangeCounter(kernel, work, 0, work.subproblems.count).run();
 }

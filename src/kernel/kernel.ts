@@ -14,8 +14,13 @@ export interface Kernel {
   readonly subproblems: Int8Array;
   /** Each subproblem's FIXED_* bits, written by the runner. */
   readonly fixed: Uint8Array;
-  /** Starts counting subproblems 0..count-1, on an n×n board, `width` queens each. */
-  startBatch(count: number, n: number, width: number): void;
+  /** Each FIXED_JOIN subproblem's row choice: the rows whose queen stands in the east half. */
+  readonly eastRows: Uint32Array;
+  /**
+   * Starts counting subproblems 0..count-1, on an n×n board, `width` queens each; joins use lists
+   * of at most about `joinRoom` bytes.
+   */
+  startBatch(count: number, n: number, width: number, joinRoom: number): void;
   /**
    * Counts on for at most `budget` steps of search; returns how many subproblems are finished
    * (their results are final). The batch is done when that equals the count given to startBatch.

@@ -18,13 +18,23 @@ export interface Subproblems {
    * itself. 0 for subproblems that stand for themselves only.
    */
   readonly stabilizer: Uint8Array;
+  /**
+   * A join's list (plan/join-units.ts): per subproblem, its row choice, the rows whose queen
+   * stands in the east half, counted by the join; 0 for the one subproblem that is searched
+   * instead (the rotations' fixed points, for the unique count). null in a backtracking list.
+   */
+  readonly eastRows: Uint32Array | null;
 }
 
-/** A list of subproblems to count: on an n×n board, and whether their results add up to a unique count. */
+/**
+ * A list of subproblems to count: on an n×n board, whether their results add up to a unique
+ * count, and the bytes of lists a join may hold in each thread.
+ */
 export interface CountWork {
   readonly n: number;
   readonly subproblems: Subproblems;
   readonly countsUnique: boolean;
+  readonly joinRoom: number;
 }
 
 /** Subproblems from..to-1 of a list, as a list of their own (a copy: it is sent to threads as is). */
@@ -35,6 +45,7 @@ export function sliceSubproblems(list: Subproblems, from: number, to: number): S
     queens: list.queens.slice(from * list.width * 2, to * list.width * 2),
     weight: list.weight.slice(from, to),
     stabilizer: list.stabilizer.slice(from, to),
+    eastRows: list.eastRows?.slice(from, to) ?? null,
   };
 }
 
@@ -47,11 +58,13 @@ export function pickSubproblems(list: Subproblems, indices: readonly number[]): 
     queens: new Int8Array(indices.length * pairs),
     weight: new Uint8Array(indices.length),
     stabilizer: new Uint8Array(indices.length),
+    eastRows: list.eastRows === null ? null : new Uint32Array(indices.length),
   };
   indices.forEach((i, k) => {
     out.queens.set(list.queens.subarray(i * pairs, (i + 1) * pairs), k * pairs);
     out.weight[k] = list.weight[i];
     out.stabilizer[k] = list.stabilizer[i];
+    if (out.eastRows !== null && list.eastRows !== null) out.eastRows[k] = list.eastRows[i];
   });
   return out;
 }

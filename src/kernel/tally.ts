@@ -1,5 +1,12 @@
 // Adds the results of subproblems up to the whole board's counts.
 //
+// A join's list (plan/join-units.ts) adds up differently: each row choice's solutions count
+// weight times in the total, and the unique count comes from Burnside's lemma over all eight
+// symmetries of the board at once: unique = (total + F180 + 2 F90) / 8, where F180 and F90 are the
+// solutions a half turn and a quarter turn leave unchanged (reflections fix none, and the two
+// quarter turns fix the same ones). Its tally's `unique` holds F180 + 2 F90 until the count ends
+// (joinUnique).
+//
 // A frame stands for its whole symmetry class: weight = 8 / |stabilizer| frames, so each completion
 // counts weight times in the total. For the unique count, Burnside's lemma over the stabilizer H:
 // the completions of the frame fall into (sum over h in H of the completions h leaves unchanged) / |H|
@@ -7,7 +14,7 @@
 // kernel's symmetric search; reflections fix no solution of a board larger than 1×1 (a mirrored or
 // transposed solution would need two queens on one line).
 
-import { FIXED_HALF_TURN, FIXED_QUARTER_TURN } from '../../assembly/layout.js';
+import { FIXED_HALF_TURN, FIXED_JOIN, FIXED_ONLY, FIXED_QUARTER_TURN } from '../../assembly/layout.js';
 import { HALF_TURN, isReflection, QUARTER_TURN, SYMMETRIES, THREE_QUARTER_TURN } from '../symmetry.js';
 import type { Subproblems } from './subproblems.js';
 
@@ -32,6 +39,14 @@ export function fixedCountsFor(stabilizer: number, countsUnique: boolean): numbe
   return (
     ((stabilizer >> HALF_TURN) & 1 ? FIXED_HALF_TURN : 0) | ((stabilizer >> QUARTER_TURN) & 1 ? FIXED_QUARTER_TURN : 0)
   );
+}
+
+/**
+ * The FIXED_* bits of subproblem i of a join's list: a row choice is joined; the one other
+ * subproblem, the empty board, is searched for its solutions fixed by the rotations only.
+ */
+export function joinFixedCounts(list: Subproblems, i: number): number {
+  return list.eastRows![i] !== 0 ? FIXED_JOIN : FIXED_HALF_TURN | FIXED_QUARTER_TURN | FIXED_ONLY;
 }
 
 /**
@@ -77,6 +92,11 @@ export function classes(
   return (b.all * completions + b.half * halfTurns + b.quarter * quarterTurns) / b.size;
 }
 
+/** A join's unique count, from its finished tally. */
+export function joinUnique(tally: Tally): bigint {
+  return (tally.total + tally.unique) / 8n;
+}
+
 /** Adds the results of subproblem i of the list, as BigInt: exact at any size. */
 export function addSubproblem(
   tally: Tally,
@@ -89,6 +109,10 @@ export function addSubproblem(
   quarterTurns: bigint,
 ): void {
   tally.total += BigInt(list.weight[i]) * completions;
+  if (list.eastRows !== null) {
+    if (countsUnique) tally.unique += halfTurns + 2n * quarterTurns;
+    return;
+  }
   const stabilizer = list.stabilizer[i];
   if (!countsUnique || stabilizer === 0) return;
   const b = burnside(n, stabilizer);

@@ -1,10 +1,13 @@
-// Splits a count into subproblems. The split depends only on n and the placed queens, so every
-// process (worker, shard, machine, a resumed run) that plans the same count gets the same list.
+// Splits a count into subproblems. The split depends only on n, the placed queens and the way of
+// counting, so every process (worker, shard, machine, a resumed run) that plans the same count
+// gets the same list. Backtracking searches symmetry frames (frames.ts) or the completions of the
+// placed queens (placed.ts); the join counts row choices (join-units.ts).
 
 import type { CountWork, Subproblems } from '../kernel/subproblems.js';
 import { SYMMETRIES } from '../symmetry.js';
-import type { Queen, Shard } from '../types.js';
+import type { Method, Queen, Shard } from '../types.js';
 import { frames } from './frames.js';
+import { joinUnits } from './join-units.js';
 import { placedSubproblems } from './placed.js';
 import { SubproblemsBuilder } from './subproblems-builder.js';
 
@@ -15,11 +18,14 @@ import { SubproblemsBuilder } from './subproblems-builder.js';
 export interface Plan extends CountWork {
   readonly placed: readonly Queen[] | null;
   readonly shard: Shard | null;
+  readonly method: Method;
   /** Rows without a placed queen: what the size of the count goes by. */
   readonly freeRows: number;
 }
 
 const frameCache = new Map<number, Subproblems>();
+/** A join's units by n, without (even keys) and with (odd) the subproblem for the unique count. */
+const joinCache = new Map<number, Subproblems>();
 
 /**
  * Boards up to this size are one subproblem: the empty board, which all eight symmetries fix (so it
@@ -36,9 +42,24 @@ function wholeBoard(): Subproblems {
   return out.finish();
 }
 
-export function plan(n: number, placed: readonly Queen[] | null, shard: Shard | null): Plan {
+/**
+ * The plan of a count; `joinRoom`: the bytes of lists a join may hold in each thread (for the
+ * runner, which passes it to the kernels; count.ts sets it once the threads are known).
+ */
+export function plan(
+  n: number,
+  placed: readonly Queen[] | null,
+  shard: Shard | null,
+  method: Method = 'backtrack',
+  joinRoom = 0,
+): Plan {
+  const countsUnique = placed === null && shard === null;
   let all: Subproblems;
-  if (placed === null) {
+  if (method === 'join') {
+    const key = 2 * n + (countsUnique ? 1 : 0);
+    all = joinCache.get(key) ?? joinUnits(n, countsUnique);
+    joinCache.set(key, all);
+  } else if (placed === null) {
     all = frameCache.get(n) ?? (n <= WHOLE_BOARD_UP_TO ? wholeBoard() : frames(n));
     frameCache.set(n, all);
   } else {
@@ -51,8 +72,10 @@ export function plan(n: number, placed: readonly Queen[] | null, shard: Shard | 
     n,
     placed,
     shard,
+    method,
     subproblems,
-    countsUnique: placed === null && shard === null,
+    countsUnique,
+    joinRoom,
     freeRows: n - (placed?.length ?? 0),
   };
 }
@@ -67,11 +90,13 @@ function everyNth(list: Subproblems, index: number, count: number): Subproblems 
     queens: new Int8Array(size * pairs),
     weight: new Uint8Array(size),
     stabilizer: new Uint8Array(size),
+    eastRows: list.eastRows === null ? null : new Uint32Array(size),
   };
   for (let k = 0, i = index; k < size; k++, i += count) {
     out.queens.set(list.queens.subarray(i * pairs, (i + 1) * pairs), k * pairs);
     out.weight[k] = list.weight[i];
     out.stabilizer[k] = list.stabilizer[i];
+    if (out.eastRows !== null && list.eastRows !== null) out.eastRows[k] = list.eastRows[i];
   }
   return out;
 }

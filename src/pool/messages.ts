@@ -15,6 +15,8 @@ export type ToWorker =
       engine: CpuEngine;
       n: number;
       countsUnique: boolean;
+      /** Bytes of lists a join may hold in this thread. */
+      joinRoom: number;
       subproblems: Subproblems;
       module?: WebAssembly.Module;
     };

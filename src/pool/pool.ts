@@ -196,6 +196,7 @@ function request(member: Member, entry: Entry): boolean {
     engine: entry.engine,
     n: work.n,
     countsUnique: work.countsUnique,
+    joinRoom: work.joinRoom,
     subproblems: sliceSubproblems(work.subproblems, from, to),
     ...(module !== undefined && { module }),
   });

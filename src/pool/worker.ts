@@ -42,7 +42,7 @@ port.listen((message) => {
     port.post({ type: 'ready' });
     return;
   }
-  const { id, engine, n, countsUnique, subproblems } = message;
+  const { id, engine, n, countsUnique, joinRoom, subproblems } = message;
   if (message.module !== undefined) keepKernelModule(message.module);
   try {
     let kernel = kernels.get(engine);
@@ -51,7 +51,7 @@ port.listen((message) => {
       kernels.set(engine, kernel);
     }
     const started = performance.now();
-    const tally = countWhole(kernel, { n, subproblems, countsUnique });
+    const tally = countWhole(kernel, { n, subproblems, countsUnique, joinRoom });
     port.post({ type: 'counted', id, total: tally.total, unique: tally.unique, ms: performance.now() - started });
   } catch (error) {
     port.post({ type: 'failed', id, error });

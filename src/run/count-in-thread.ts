@@ -30,7 +30,7 @@ export async function countInThread(job: Job, work: CountWork, kernel: Kernel, t
       if (!joined) job.join();
       joined = true;
       const [from, to] = range;
-      const counter = new RangeCounter(kernel, work.n, work.subproblems, work.countsUnique, from, to);
+      const counter = new RangeCounter(kernel, work, from, to);
       let reported = 0;
       let ms = 0;
       while (!counter.done) {

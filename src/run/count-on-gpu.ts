@@ -115,9 +115,7 @@ export async function countOnGpu(
       const next = sizes.measured ? takeNext(sizes.next(wave.splitMs)) : null;
       const rotations = new RotationCounter(
         kernel,
-        n,
-        pickSubproblems(list, wave.rotated),
-        countsUnique,
+        { n, subproblems: pickSubproblems(list, wave.rotated), countsUnique, joinRoom: 0 },
         0,
         wave.rotated.length,
       );

@@ -53,7 +53,7 @@ describe('the wasm kernel against its bitmask search alone (the benchmark build)
     for (const [n, queens] of cases) {
       subproblems.set(queens.flat());
       fixed[0] = 0;
-      bench.startBatch(1, n, queens.length);
+      bench.startBatch(1, n, queens.length, 0);
       while (bench.countStepsBitmaskOnly(0x7fffffff) < 1);
       const second = results[RESULT_COMPLETIONS];
       expect({ n, queens, count: kernelCount(release, n, queens, 50) }).toEqual({ n, queens, count: second });

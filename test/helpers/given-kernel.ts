@@ -25,6 +25,7 @@ export function givenKernel(given: readonly Given[], perCall: number): Kernel {
     engine: 'wasm',
     subproblems: new Int8Array(BATCH * 64),
     fixed: new Uint8Array(BATCH),
+    eastRows: new Uint32Array(BATCH),
     startBatch(count) {
       batchStart = offset;
       batchSize = count;

@@ -1,13 +1,16 @@
 // Counting a batch of subproblems: for each, its completions, and for those that ask for them
 // (fixed) the completions a half turn and a quarter turn leave unchanged; with FIXED_ONLY, only
-// those. assembly/count.ts
+// those; with FIXED_JOIN, the solutions of its row choice, by the join. assembly/count.ts
 // is the same driver, step for step and name for name (the reasons are written there); the scope
 // of batchCounter() holds what is the module's memory in wasm.
 
 import {
   FIXED_HALF_TURN,
+  FIXED_JOIN,
   FIXED_ONLY,
   FIXED_QUARTER_TURN,
+  JOIN_MAX_N,
+  JOIN_MIN_N,
   REC_FIXED,
   REC_LEVELS,
   RECORD_WORDS,
@@ -19,21 +22,31 @@ import {
 import { bitmaskSearch } from './bitmask.js';
 import { expandRecord } from './expand.js';
 import { forwardSearch, LANES } from './forward.js';
+import { joinCounter } from './join.js';
 import { HALF_TURN, QUARTER_TURN, symmetricSearch } from './symmetric.js';
 
 export interface BatchCounter {
-  /** Starts a batch: subproblems 0..count-1 of `subproblems` (n×n, `width` queens each), results into `results`. */
-  startBatch(count: number, n: number, width: number): void;
+  /**
+   * Starts a batch: subproblems 0..count-1 of `subproblems` (n×n, `width` queens each), results
+   * into `results`; joins among them use lists of at most about `joinRoom` bytes.
+   */
+  startBatch(count: number, n: number, width: number, joinRoom: number): void;
   /** Counts on for at most `budget` steps of search; returns the number of records finished. */
   countSteps(budget: number): number;
 }
 
-export function batchCounter(subproblems: Int8Array, fixed: Uint8Array, results: Float64Array): BatchCounter {
+export function batchCounter(
+  subproblems: Int8Array,
+  fixed: Uint8Array,
+  eastRows: Uint32Array,
+  results: Float64Array,
+): BatchCounter {
   // The record of the subproblem being counted.
   const records = new Int32Array(RECORD_WORDS);
   const forward = forwardSearch();
   const bitmask = bitmaskSearch();
   const symmetric = symmetricSearch();
+  const join = joinCounter();
   // Where the batch stands between two calls: the record being counted, and which of its searches.
   const START = 0; // nothing started yet
   const FORWARD = 1; // its completions, by forward checking
@@ -41,6 +54,7 @@ export function batchCounter(subproblems: Int8Array, fixed: Uint8Array, results:
   const HANDED_OVER = 3; // the rows left after one of the bitmask search's placements, by forward checking
   const HALF_TURNS = 4; // its completions fixed by a half turn
   const QUARTER_TURNS = 5; // its completions fixed by a quarter turn
+  const JOINING = 6; // its row choice's solutions, by the join
   let batchSize = 0;
   let batchN = 0;
   let batchWidth = 0;
@@ -77,18 +91,31 @@ export function batchCounter(subproblems: Int8Array, fixed: Uint8Array, results:
     return START;
   }
 
-  function startBatch(count: number, n: number, width: number): void {
+  function startBatch(count: number, n: number, width: number, joinRoom: number): void {
     batchSize = count;
     batchN = n;
     batchWidth = width;
     next = 0;
     phase = START;
+    if (n >= JOIN_MIN_N && n <= JOIN_MAX_N) join.start(n, joinRoom);
+  }
+
+  function startJoin(): number {
+    results[result(RESULT_HALF_TURNS)] = 0;
+    results[result(RESULT_QUARTER_TURNS)] = 0;
+    return join.begin(batchN, eastRows[next], batchWidth > 0 ? subproblems[next * batchWidth * 2] : -1);
   }
 
   function countSteps(budget: number): number {
     while (next < batchSize) {
       const record = 0;
       if (phase === START) {
+        if ((fixed[next] & FIXED_JOIN) !== 0) {
+          budget -= startJoin();
+          phase = JOINING;
+          if (budget < 0) break;
+          continue;
+        }
         expandRecord(subproblems, next * batchWidth * 2, batchWidth, batchN, fixed[next], records, record);
         results[result(RESULT_HALF_TURNS)] = 0;
         results[result(RESULT_QUARTER_TURNS)] = 0;
@@ -145,6 +172,12 @@ export function batchCounter(subproblems: Int8Array, fixed: Uint8Array, results:
         if (budget < 0) break;
         handedOver += forward.count();
         phase = BITMASK;
+      } else if (phase === JOINING) {
+        budget = join.run(budget);
+        if (budget < 0) break;
+        results[result(RESULT_COMPLETIONS)] = join.pairs();
+        next++;
+        phase = START;
       } else if (phase === HALF_TURNS) {
         budget = symmetric.run(budget);
         if (budget < 0) break;

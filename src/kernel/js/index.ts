@@ -10,12 +10,14 @@ const TWO_TO_53 = 2 ** 53;
 export function jsKernel(): Kernel {
   const subproblems = new Int8Array(BATCH * SUBPROBLEM_BYTES);
   const fixed = new Uint8Array(BATCH);
+  const eastRows = new Uint32Array(BATCH);
   const results = new Float64Array(BATCH * RESULT_WORDS);
-  const counter = batchCounter(subproblems, fixed, results);
+  const counter = batchCounter(subproblems, fixed, eastRows, results);
   return {
     engine: 'js',
     subproblems,
     fixed,
+    eastRows,
     startBatch: counter.startBatch,
     countSteps: counter.countSteps,
     // The TS kernel counts in doubles, exact below 2^53: far more than it counts per subproblem.
