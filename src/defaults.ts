@@ -14,4 +14,4 @@ export const DEFAULT_MAX_MEMORY = 2 ** 30;
  * From this n on, count() and countSync() join by default (up to JOIN_MAX_N), per engine: where
  * the join was measured faster than backtracking (bench: `npm run bench -- --methods`).
  */
-export const JOIN_FROM_N = { wasm: 15, js: 15 } as const;
+export const JOIN_FROM_N = { wasm: 16, js: 14 } as const;

@@ -98,11 +98,12 @@ export class RangeCounter {
     const completions = kernel.result(r, RESULT_COMPLETIONS);
     const halfTurns = kernel.result(r, RESULT_HALF_TURNS);
     const quarterTurns = kernel.result(r, RESULT_QUARTER_TURNS);
-    if (completions < SMALL && halfTurns < SMALL && quarterTurns < SMALL) {
+    // A join adds halfTurns + 2 quarterTurns, times a weight of at most 8: kept below SMALL too.
+    if (completions < SMALL && halfTurns + 2 * quarterTurns < SMALL) {
       this.total += list.weight[i] * completions;
       const stabilizer = list.stabilizer[i];
       if (list.eastRows !== null) {
-        if (countsUnique) this.unique += halfTurns + 2 * quarterTurns;
+        if (countsUnique) this.unique += list.weight[i] * (halfTurns + 2 * quarterTurns);
       } else if (countsUnique && stabilizer !== 0) {
         this.unique += classes(n, stabilizer, completions, halfTurns, quarterTurns);
       }

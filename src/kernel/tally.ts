@@ -4,8 +4,10 @@
 // weight times in the total, and the unique count comes from Burnside's lemma over all eight
 // symmetries of the board at once: unique = (total + F180 + 2 F90) / 8, where F180 and F90 are the
 // solutions a half turn and a quarter turn leave unchanged (reflections fix none, and the two
-// quarter turns fix the same ones). Its tally's `unique` holds F180 + 2 F90 until the count ends
-// (joinUnique).
+// quarter turns fix the same ones). Those come from the frames that a half turn maps onto
+// themselves: a solution fixed by a rotation has such a frame, and each of the frame's `weight`
+// images holds as many (the half turn commutes with every symmetry, and a quarter turn becomes
+// one of the two). Its tally's `unique` holds F180 + 2 F90 until the count ends (joinUnique).
 //
 // A frame stands for its whole symmetry class: weight = 8 / |stabilizer| frames, so each completion
 // counts weight times in the total. For the unique count, Burnside's lemma over the stabilizer H:
@@ -42,11 +44,11 @@ export function fixedCountsFor(stabilizer: number, countsUnique: boolean): numbe
 }
 
 /**
- * The FIXED_* bits of subproblem i of a join's list: a row choice is joined; the one other
- * subproblem, the empty board, is searched for its solutions fixed by the rotations only.
+ * The FIXED_* bits of subproblem i of a join's list: a row choice is joined; the frames after
+ * the row choices are searched for the completions their rotations leave unchanged, only.
  */
 export function joinFixedCounts(list: Subproblems, i: number): number {
-  return list.eastRows![i] !== 0 ? FIXED_JOIN : FIXED_HALF_TURN | FIXED_QUARTER_TURN | FIXED_ONLY;
+  return list.eastRows![i] !== 0 ? FIXED_JOIN : fixedCountsFor(list.stabilizer[i], true) | FIXED_ONLY;
 }
 
 /**
@@ -110,7 +112,7 @@ export function addSubproblem(
 ): void {
   tally.total += BigInt(list.weight[i]) * completions;
   if (list.eastRows !== null) {
-    if (countsUnique) tally.unique += halfTurns + 2n * quarterTurns;
+    if (countsUnique) tally.unique += BigInt(list.weight[i]) * (halfTurns + 2n * quarterTurns);
     return;
   }
   const stabilizer = list.stabilizer[i];

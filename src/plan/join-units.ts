@@ -10,13 +10,14 @@
 // about a quarter of them.
 
 import type { Subproblems } from '../kernel/subproblems.js';
-import { SYMMETRIES } from '../symmetry.js';
 
-/** The rows of an n-row board in reverse order. */
-function reversed(rows: number, n: number): number {
-  let out = 0;
-  for (let r = 0; r < n; r++) if ((rows >>> r) & 1) out |= 1 << (n - 1 - r);
-  return out >>> 0;
+/** The bits of a 32-bit number in reverse order. */
+function reverse32(x: number): number {
+  x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
+  x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
+  x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
+  x = ((x >>> 8) & 0x00ff00ff) | ((x & 0x00ff00ff) << 8);
+  return ((x >>> 16) | (x << 16)) >>> 0;
 }
 
 /** The next larger number with as many bits set (Gosper's hack), for 32-bit row sets. */
@@ -28,52 +29,51 @@ function nextCombination(x: number): number {
 
 /**
  * The units of a join of the n×n board: one row choice of each class, in a fixed order, with the
- * class's size as its weight. With `countsUnique`, one more subproblem at the end: the empty board,
- * searched for the solutions a half turn and a quarter turn leave unchanged (the unique count
- * follows from those and the total: tally.ts).
+ * class's size as its weight. After them, for a unique count, the subproblems `rotated` (frames
+ * that a half turn maps onto themselves, each with its weight and stabilizer), searched for the
+ * completions that the rotations leave unchanged: the unique count follows from those and the
+ * total (tally.ts).
  */
-export function joinUnits(n: number, countsUnique: boolean): Subproblems {
+export function joinUnits(n: number, rotated: Subproblems | null): Subproblems {
   const side = n >> 1;
   const odd = n % 2 === 1;
   const middleRows = odd ? n : 1;
   const eastRows: number[] = [];
   const middles: number[] = [];
   const weights: number[] = [];
+  // A choice is counted where it is the least of its class, compared as (middle row, rows).
+  const all = 2 ** n;
   for (let m = 0; m < middleRows; m++) {
     const middleRow = odd ? m : -1;
-    const free = ((2 ** n - 1) & ~(odd ? 1 << m : 0)) >>> 0;
+    const middleBit = odd ? 1 << m : 0;
+    const free = (all - 1 - middleBit) >>> 0;
     const flippedMiddle = odd ? n - 1 - m : -1;
-    // Every set of `side` rows among the free ones: spread `side` low bits over the free rows.
-    const freeRows: number[] = [];
-    for (let r = 0; r < n; r++) if ((free >>> r) & 1) freeRows.push(r);
-    const limit = 2 ** freeRows.length;
-    for (let pick = (1 << side) - 1; pick < limit; pick = nextCombination(pick)) {
-      let rows = 0;
-      for (let i = 0; i < freeRows.length; i++) if ((pick >>> i) & 1) rows |= 1 << freeRows[i];
-      rows >>>= 0;
-      const key = (middle: number, r: number) => (middle + 1) * 2 ** n + r;
+    for (let rows = (1 << side) - 1; rows < all; rows = nextCombination(rows)) {
+      if ((rows & middleBit) !== 0) continue;
       const mirrored = (free & ~rows) >>> 0;
-      const images = [
-        key(middleRow, rows),
-        key(middleRow, mirrored),
-        key(flippedMiddle, reversed(rows, n)),
-        key(flippedMiddle, reversed(mirrored, n)),
-      ];
-      const own = images[0];
-      if (images.some((image) => image < own)) continue;
+      const flipped = reverse32(rows) >>> (32 - n);
+      const both = reverse32(mirrored) >>> (32 - n);
+      // Flipping moves the middle queen to the mirror row: compare those first. A choice is never
+      // its own mirror image (that has the other rows), so a class has 4 choices, or 2 where the
+      // flip maps the choice onto itself or onto its mirror image.
+      const flipOrder = flippedMiddle - middleRow;
+      if (mirrored < rows || flipOrder < 0 || (flipOrder === 0 && (flipped < rows || both < rows))) continue;
+      const weight = flipOrder === 0 && (flipped === rows || flipped === mirrored) ? 2 : 4;
       eastRows.push(rows);
       middles.push(middleRow);
-      weights.push(new Set(images).size);
+      weights.push(weight);
     }
   }
-  const count = eastRows.length + (countsUnique ? 1 : 0);
-  const width = odd ? 1 : 0;
-  const queens = new Int8Array(count * width * 2).fill(-1);
+  const units = eastRows.length;
+  const count = units + (rotated?.count ?? 0);
+  const width = Math.max(odd ? 1 : 0, rotated?.width ?? 0);
+  const pairs = width * 2;
+  const queens = new Int8Array(count * pairs).fill(-1);
   const middleCol = (n - 1) >> 1;
-  for (let i = 0; i < eastRows.length; i++) {
+  for (let i = 0; i < units; i++) {
     if (odd) {
-      queens[2 * i] = middles[i];
-      queens[2 * i + 1] = middleCol;
+      queens[pairs * i] = middles[i];
+      queens[pairs * i + 1] = middleCol;
     }
   }
   const list = {
@@ -86,9 +86,12 @@ export function joinUnits(n: number, countsUnique: boolean): Subproblems {
   };
   list.weight.set(weights);
   list.eastRows.set(eastRows);
-  if (countsUnique) {
-    // The empty board, which every symmetry maps onto itself, searched for its fixed solutions.
-    list.stabilizer[count - 1] = (1 << SYMMETRIES) - 1;
+  if (rotated !== null) {
+    const from = rotated.width * 2;
+    for (let i = 0; i < rotated.count; i++)
+      queens.set(rotated.queens.subarray(i * from, (i + 1) * from), (units + i) * pairs);
+    list.weight.set(rotated.weight, units);
+    list.stabilizer.set(rotated.stabilizer, units);
   }
   return list;
 }

@@ -3,8 +3,8 @@
 // gets the same list. Backtracking searches symmetry frames (frames.ts) or the completions of the
 // placed queens (placed.ts); the join counts row choices (join-units.ts).
 
-import type { CountWork, Subproblems } from '../kernel/subproblems.js';
-import { SYMMETRIES } from '../symmetry.js';
+import { type CountWork, pickSubproblems, type Subproblems } from '../kernel/subproblems.js';
+import { HALF_TURN, SYMMETRIES } from '../symmetry.js';
 import type { Method, Queen, Shard } from '../types.js';
 import { frames } from './frames.js';
 import { joinUnits } from './join-units.js';
@@ -57,7 +57,7 @@ export function plan(
   let all: Subproblems;
   if (method === 'join') {
     const key = 2 * n + (countsUnique ? 1 : 0);
-    all = joinCache.get(key) ?? joinUnits(n, countsUnique);
+    all = joinCache.get(key) ?? joinUnits(n, countsUnique ? rotatedFrames(n) : null);
     joinCache.set(key, all);
   } else if (placed === null) {
     all = frameCache.get(n) ?? (n <= WHOLE_BOARD_UP_TO ? wholeBoard() : frames(n));
@@ -78,6 +78,18 @@ export function plan(
     joinRoom,
     freeRows: n - (placed?.length ?? 0),
   };
+}
+
+/**
+ * The frames of n that a half turn maps onto themselves (the empty board, on small boards): the
+ * ones whose completions a rotation can leave unchanged.
+ */
+function rotatedFrames(n: number): Subproblems {
+  const all = frameCache.get(n) ?? (n <= WHOLE_BOARD_UP_TO ? wholeBoard() : frames(n));
+  frameCache.set(n, all);
+  const indices: number[] = [];
+  for (let i = 0; i < all.count; i++) if ((all.stabilizer[i] >> HALF_TURN) & 1) indices.push(i);
+  return pickSubproblems(all, indices);
 }
 
 /** The subproblems whose index i has i % count === index: one shard of a split. */

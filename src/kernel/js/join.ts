@@ -25,8 +25,10 @@ export interface JoinCounter {
 // A west rest has this bit, which no east rest has: a west half-board never matches the padding.
 const WEST_MARK = 0x80000000;
 const PADDING = 0xffffffff;
+// Key bits by the side's columns (see assembly/join.ts). More than wasm takes: a pair tested one
+// at a time costs more here, against the same cost of visiting a bucket, so fewer pairs pay.
 const KEY_SMALL_K = 8;
-const KEY_SMALL = 4;
+const KEY_SMALL = 8;
 const KEY_MEDIUM_K = 9;
 const KEY_MEDIUM = 8;
 const KEY_LARGE = 10;
@@ -362,20 +364,26 @@ export function joinCounter(): JoinCounter {
   function crossCount(budget: number): number {
     const buckets = 1 << keyBits;
     const all = buckets - 1;
+    // Locals, not the closure's variables, in the loop: V8 keeps those in memory.
+    const east = bucketedEast;
+    const west = bucketedWest;
+    const eastStarts = startsEast;
+    const westStarts = startsWest;
+    let found = 0;
     let kw = crossBucket;
     let i = crossEntry;
     for (;;) {
-      while (kw < buckets && i >= startsWest[kw + 1]) kw++;
+      while (kw < buckets && i >= westStarts[kw + 1]) kw++;
       if (kw === buckets) break;
       const open = ~kw & all;
-      const west = bucketedWest[i];
+      const entry = west[i];
       let read = 0;
       let ke = open;
       for (;;) {
-        const stop = startsEast[ke + 1];
-        const from = startsEast[ke];
+        const stop = eastStarts[ke + 1];
+        const from = eastStarts[ke];
         read += stop - from;
-        for (let p = from; p < stop; p++) if ((bucketedEast[p] & west) === 0) pairs++;
+        for (let p = from; p < stop; p++) if ((east[p] & entry) === 0) found++;
         if (ke === 0) break;
         ke = (ke - 1) & open;
       }
@@ -384,9 +392,11 @@ export function joinCounter(): JoinCounter {
       if (budget < 0) {
         crossBucket = kw;
         crossEntry = i;
+        pairs += found;
         return -1;
       }
     }
+    pairs += found;
     return budget;
   }
 
