@@ -7,6 +7,9 @@
 //   (bench/counting.ts). Boards from n = 19 on are timed on an even sample, shard 0 of m, checked
 //   against the bitmask search alone on a smaller sample; the mirror search is extrapolated there
 //   by the growth of its time per solution from n = 16 to 17.
+// --methods: per n, countSync(n) by the join and by backtracking on both engines, each a fresh
+//   pinned process, with its peak memory, and the C++ join counter where --join-counter gives
+//   its binaries (bench/methods.ts).
 // --cold: first calls in fresh processes (bench/cold-start.ts). --threads: count(n) on worker
 // threads, and how fast an abort rejects; how long the calling thread is held and an abort takes
 // while long counts and compareEngines run with default options (bench/responsive.ts).
@@ -32,6 +35,7 @@ import { compareInRuntimes, type EngineRow, formatRows } from './engines.js';
 import { compareInBrowsers } from './engines-browsers.js';
 import { formatModel, measureModel } from './gpu-model.js';
 import { formatLoad, type LoadReport, measureLoad } from './load.js';
+import { type MethodRow, measureMethods, type Way } from './methods.js';
 import { buildNative, type NativeBuilds, packageRoot, runNative } from './native.js';
 import { measureResponsiveness } from './responsive.js';
 import { formatScaling, measureScaling, type ScalingReport } from './scaling.js';
@@ -45,6 +49,10 @@ one or more, as n or from..to; without any, each section times its own defaults 
 Sections (every one but --gpu, --gpu-model, --engines, --scaling and --load when none is given):
   --kernels   counting: TS and wasm engines, the wasm and C kernels, a plain C search
               (default boards 12..17 19 20; from n = 19 on, an even sample)
+  --methods   the two ways of counting: countSync(n) by the join and by backtracking, on the
+              wasm and TS engines, each a fresh process on one core, with its peak memory; and
+              the C++ join counter with --join-counter (default 14..18; backtracking up to 18,
+              the TS engine up to 15)
   --cold      first calls in fresh processes (default 4 8 10 12 13 14, and 12 14..17 on every core)
   --threads   count(n) on 1 and 2 worker threads, and how fast an abort rejects (default 16);
               how long the calling thread is held, and an abort takes, in long counts and
@@ -69,6 +77,8 @@ Sections (every one but --gpu, --gpu-model, --engines, --scaling and --load when
 
 Options:
   --runs k        timed rounds per measurement, medians reported (default 3)
+  --join-counter DIR  --methods: a directory of the C++ join counter's binaries, nq<n> for each
+                  n (EvgenyKluev/N-Queens-Count-Sol, built one per board size), run on 1 thread
   --cold-runs k   fresh processes per cold-start measurement (default 9)
   --connections k --load: connections kept busy at once (default 50)
   --duration-s s  --load: seconds of load (default 30); the requests under way then finish
@@ -80,6 +90,7 @@ Options:
 
 Examples:
   npm run bench -- 12..14 --kernels --runs 1
+  npm run bench -- 16..18 --methods --join-counter ../anchors/kluev
   npm run bench -- --gpu
   npm run bench -- 12..15 --gpu --runs 1
   npm run bench -- --gpu-model
@@ -91,6 +102,7 @@ Examples:
 
 const SECTIONS = [
   'kernels',
+  'methods',
   'cold',
   'threads',
   'listing',
@@ -111,6 +123,7 @@ type Section = (typeof SECTIONS)[number];
 /** Boards each section times when none are asked for. */
 const DEFAULT_BOARDS = {
   kernels: ['12..17', '19', '20'],
+  methods: ['14..18'],
   cold: [4, 8, 10, 12, 13, 14],
   coldCores: [12, 14, 15, 16, 17],
   threads: [16],
@@ -299,6 +312,8 @@ function parse() {
       'cold-runs': { type: 'string', default: '9' },
       help: { type: 'boolean', short: 'h', default: false },
       kernels: { type: 'boolean', default: false },
+      methods: { type: 'boolean', default: false },
+      'join-counter': { type: 'string' },
       cold: { type: 'boolean', default: false },
       threads: { type: 'boolean', default: false },
       listing: { type: 'boolean', default: false },
@@ -334,6 +349,7 @@ function parse() {
     sections,
     boards,
     browser: values.browser === true,
+    joinCounter: values['join-counter'] ?? null,
     load: {
       connections: positiveInteger('--connections', String(values.connections)),
       durationS: positiveNumber('--duration-s', String(values['duration-s'])),
@@ -370,6 +386,14 @@ async function main(): Promise<void> {
     cc: native === null ? 'not used' : (native.missing ?? native.compiler),
   };
   const kernels = native === null ? null : measureKernels(boards ?? parseBoards(DEFAULT_BOARDS.kernels), runs, native);
+  const methods = run('methods')
+    ? measureMethods(
+        boards ?? parseBoards(DEFAULT_BOARDS.methods),
+        runs,
+        { joinCounter: args.joinCounter, tsUpTo: 15, backtrackUpTo: 18, known },
+        status,
+      )
+    : null;
   const listingBoards = (boards ?? DEFAULT_BOARDS.listing).filter((n) => n <= MAX_LISTING);
   const listing = run('listing') ? listingBoards.map((n) => measureListing(n, runs)) : null;
   const threads: Awaited<ReturnType<typeof measureThreads>>[] | null = run('threads') ? [] : null;
@@ -395,6 +419,7 @@ async function main(): Promise<void> {
       runs,
       sections: [...sections],
       kernels,
+      methods,
       listing,
       threads,
       responsive,
@@ -413,6 +438,7 @@ async function main(): Promise<void> {
     `${machine.cpu}, ${machine.cores} cores, Node ${machine.node} (V8 ${machine.v8})${native === null ? '' : `, C: ${machine.cc}`}\n`,
   );
   if (kernels !== null && native !== null) printKernels(kernels, runs, native);
+  if (methods !== null) printMethods(methods, runs);
   if (listing !== null) {
     const left = (boards ?? []).filter((n) => n > MAX_LISTING);
     process.stdout.write(
@@ -666,4 +692,51 @@ try {
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;
+}
+
+/** The ways of counting side by side: seconds, the ratios that matter, peak memory. */
+function printMethods(rows: MethodRow[], runs: number): void {
+  const seconds = (row: MethodRow, way: Way) => {
+    const t = row.ways[way];
+    return t === undefined ? '–' : (t.ms / 1000).toFixed(2);
+  };
+  const ratio = (row: MethodRow, over: Way, under: Way) => {
+    const [a, b] = [row.ways[over], row.ways[under]];
+    return a === undefined || b === undefined ? '–' : (a.ms / b.ms).toFixed(2);
+  };
+  const memory = (row: MethodRow, way: Way) => {
+    const peak = row.ways[way]?.peakBytes;
+    return peak === undefined || peak === null ? '–' : `${Math.round(peak / 2 ** 20)} MiB`;
+  };
+  process.stdout.write(
+    `\n${formatTable(
+      [
+        'n',
+        'join wasm s',
+        'backtrack wasm s',
+        'backtrack / join',
+        'join TS s',
+        'backtrack TS s',
+        'C++ join s',
+        'join wasm / C++',
+        'join wasm peak',
+        'C++ peak',
+      ],
+      rows.map((row) => [
+        String(row.n),
+        seconds(row, 'join wasm'),
+        seconds(row, 'backtrack wasm'),
+        ratio(row, 'backtrack wasm', 'join wasm'),
+        seconds(row, 'join js'),
+        seconds(row, 'backtrack js'),
+        seconds(row, 'C++ join'),
+        ratio(row, 'join wasm', 'C++ join'),
+        memory(row, 'join wasm'),
+        memory(row, 'C++ join'),
+      ]),
+    )}\n` +
+      `ways of counting: countSync(n) in a fresh process each${process.platform === 'linux' ? ', pinned to one core where taskset exists' : ''}, ` +
+      `whole process; medians of ${runs}; peak memory: the process's largest resident set. ` +
+      `C++ join: EvgenyKluev/N-Queens-Count-Sol on 1 thread (--join-counter).\n`,
+  );
 }

@@ -1,0 +1,19 @@
+// One count in a fresh process (bench/methods.ts starts it): countSync(n) on one engine, one way,
+// with the process's peak memory. Prints one JSON line.
+//   node method-child.js <n> <wasm|js> <join|backtrack>
+
+const [nText, engine, method] = process.argv.slice(2) as [string, 'wasm' | 'js', 'join' | 'backtrack'];
+// The bundle that the package ships, built beside dist/bench/.
+const q = (await import(new URL('../nqueens-wasm.js', import.meta.url).href)) as typeof import('../src/index.js');
+const started = performance.now();
+const r = q.countSync(Number(nText), { engine, method });
+const countMs = performance.now() - started;
+console.log(
+  JSON.stringify({
+    total: String(r.exact.total),
+    method: r.method,
+    countMs,
+    // Kilobytes, as the system counts the process's largest resident set.
+    peakKb: process.resourceUsage().maxRSS,
+  }),
+);
