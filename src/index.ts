@@ -25,6 +25,7 @@ export type {
   CountSyncOptions,
   Engine,
   ExactCounts,
+  Method,
   Progress,
   Queen,
   Shard,

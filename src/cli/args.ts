@@ -7,7 +7,7 @@
 // which are told here in the command line's words.
 
 import { Command as Commander, CommanderError, InvalidArgumentError, Option } from 'commander';
-import type { Engine, Shard } from '../index.js';
+import type { Engine, Method, Shard } from '../index.js';
 import { quote, shown } from '../quote.js';
 import type { CompareCommand } from './compare-command.js';
 import type { CountCommand } from './count-command.js';
@@ -123,6 +123,15 @@ function shard(text: string): Shard {
   return { index: Number(match[1]), count: Number(match[2]) };
 }
 
+/** A size in bytes: a whole number, or with KiB, MiB or GiB after it ("512MiB", "2GiB"). */
+function bytes(text: string): number {
+  const match = /^(\d{1,16})(KiB|MiB|GiB)?$/.exec(text);
+  if (!match)
+    throw new UsageError(`--max-memory takes a size such as 512MiB, 2GiB or a number of bytes, got ${quote(text)}`);
+  const unit = { KiB: 2 ** 10, MiB: 2 ** 20, GiB: 2 ** 30 }[match[2] ?? ''] ?? 1;
+  return Number(match[1]) * unit;
+}
+
 function duration(text: string): number {
   const ms = parseDuration(text);
   if (ms === null)
@@ -161,6 +170,8 @@ function boardSize(text: string): number {
 
 interface CountValues {
   engine?: Engine;
+  method?: Method;
+  maxMemory?: number;
   workers?: number;
   json?: boolean;
   shard?: Shard;
@@ -172,8 +183,17 @@ interface CountValues {
 }
 
 /** Options that go only with counting (commander refuses them with --print), and their flags. */
-const COUNT_ONLY = ['workers', 'json', 'shard', 'checkpoint', 'checkpointEvery', 'progress'] as const;
-const FLAG: Record<string, string> = { checkpointEvery: '--checkpoint-every' };
+const COUNT_ONLY = [
+  'workers',
+  'json',
+  'shard',
+  'checkpoint',
+  'checkpointEvery',
+  'progress',
+  'method',
+  'maxMemory',
+] as const;
+const FLAG: Record<string, string> = { checkpointEvery: '--checkpoint-every', maxMemory: '--max-memory' };
 const flagOf = (key: string) => FLAG[key] ?? `--${key}`;
 
 /** One of `choices`, as typed. */
@@ -195,6 +215,8 @@ function countOrPrint(n: number, values: CountValues): Parsed {
     kind: 'count',
     n,
     engine: values.engine,
+    method: values.method,
+    maxMemory: values.maxMemory,
     workers: values.workers,
     json: values.json ?? false,
     shard: values.shard ?? null,
@@ -288,6 +310,19 @@ function program(
       new Option('--engine <name>', 'the kernel that counts (webgpu: the GPU)')
         .choices(['wasm', 'js', 'webgpu'])
         .argParser(reading([], choice('--engine', ['wasm', 'js', 'webgpu']))),
+    )
+    .addOption(
+      new Option(
+        '--method <way>',
+        'how to count: join half-boards, or backtrack row by row (default: the faster for n)',
+      )
+        .choices(['join', 'backtrack'])
+        .argParser(reading([], choice('--method', ['join', 'backtrack']))),
+    )
+    .option(
+      '--max-memory <size>',
+      "memory for the join's lists, all threads together (default 1GiB; also 512MiB, bytes)",
+      reading(['options.maxMemory'], bytes),
     )
     .option(
       '--workers <k>',

@@ -29,7 +29,7 @@ const DEFAULT_RUNS = 5;
 const MS_WIDTH = 7;
 
 interface Column {
-  key: 'n' | 'total' | 'unique' | 'js' | 'wasm' | 'webgpu' | 'speedup';
+  key: 'n' | 'method' | 'total' | 'unique' | 'js' | 'wasm' | 'webgpu' | 'speedup';
   header: string;
   /** The header where the long one does not fit. */
   short: string;
@@ -43,6 +43,7 @@ function cellsOf(m: CompareResult): Record<Column['key'], string> {
   const { total, unique } = m.exact;
   return {
     n: String(m.n),
+    method: m.method,
     total: formatCount(total),
     unique: unique === null ? '-' : formatCount(unique),
     js: formatMs(m.js.medianMs),
@@ -113,6 +114,7 @@ export async function compareCommand({ from, to, runs, json, webgpu }: CompareCo
   const counts = countWidths(from, to);
   const all: Column[] = [
     { key: 'n', header: 'n', short: 'n', cells: String(to).length },
+    { key: 'method', header: 'way', short: 'way', cells: 'backtrack'.length },
     { key: 'total', header: 'total', short: 'total', cells: counts.total },
     { key: 'unique', header: 'unique', short: 'unique', cells: counts.unique },
     { key: 'js', header: 'TypeScript ms', short: 'js ms', cells: MS_WIDTH },
@@ -127,7 +129,7 @@ export async function compareCommand({ from, to, runs, json, webgpu }: CompareCo
     const engines = webgpu ? 'TypeScript (js) and wasm against the GPU (webgpu)' : 'TypeScript (js) against wasm';
     const title =
       `${engines}: the median time of ${runsText} per engine after a warm-up, in ms per count ` +
-      `(a run on the CPU repeats the count for at least 10 ms); speed-up: js / wasm.`;
+      `(a run on the CPU repeats the count for at least 10 ms); way: the way both count (join or backtrack); speed-up: js / wasm.`;
     const gpu =
       adapter === null
         ? ''
@@ -148,7 +150,7 @@ export async function compareCommand({ from, to, runs, json, webgpu }: CompareCo
         m.webgpu === undefined
           ? {}
           : { webgpuMs: m.webgpu.medianMs, adapter: m.webgpu.adapter, software: m.webgpu.software };
-      const fields = { n, total: String(total), unique: String(unique), jsMs, wasmMs, ...gpu };
+      const fields = { n, method: m.method, total: String(total), unique: String(unique), jsMs, wasmMs, ...gpu };
       await out(`${JSON.stringify({ ...fields, speedup: m.speedup, runs: rounds })}\n`);
     } else {
       const cells = cellsOf(m);

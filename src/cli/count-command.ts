@@ -5,6 +5,7 @@ import {
   type CountResult,
   count,
   type Engine,
+  type Method,
   type Progress,
   type Shard,
 } from '../index.js';
@@ -21,6 +22,9 @@ import { UsageError } from './usage.js';
 export interface CountCommand {
   n: number;
   engine?: Engine;
+  method?: Method;
+  /** Bytes for the join's lists. */
+  maxMemory?: number;
   workers?: number;
   json: boolean;
   shard: Shard | null;
@@ -31,7 +35,7 @@ export interface CountCommand {
 }
 
 export async function countCommand(command: CountCommand, io: Io): Promise<void> {
-  const { n, engine, workers, shard } = command;
+  const { n, engine, method, maxMemory, workers, shard } = command;
   const label = shard === null ? `n = ${n}` : `n = ${n}, shard ${shard.index}/${shard.count}`;
   const mode = command.progress ?? (io.stderr.isTTY ? 'bar' : 'none');
   const file = command.checkpoint === null ? null : CheckpointFile.open(command.checkpoint);
@@ -45,6 +49,8 @@ export async function countCommand(command: CountCommand, io: Io): Promise<void>
   try {
     result = await count(n, {
       engine,
+      method,
+      maxMemory,
       workers,
       shard: shard ?? undefined,
       signal: io.signal,
@@ -126,8 +132,8 @@ function resultLine({ n, json, shard }: CountCommand, label: string, result: Cou
       shard === null
         ? { n, total: String(total), unique: String(unique) }
         : { n, shard: { index: shard.index, count: shard.count }, total: String(total) };
-    const { engine, adapter, workers, resumed } = result;
-    return `${JSON.stringify({ ...fields, engine, ...(adapter !== undefined && { adapter }), workers, elapsedMs, resumed })}\n`;
+    const { engine, method, adapter, workers, resumed } = result;
+    return `${JSON.stringify({ ...fields, engine, method, ...(adapter !== undefined && { adapter }), workers, elapsedMs, resumed })}\n`;
   }
   const solutions = `${formatCount(total)} ${total === 1n ? 'solution' : 'solutions'}`;
   const counts = shard === null ? `${solutions}, ${formatCount(unique ?? 0n)} unique` : solutions;
@@ -135,8 +141,8 @@ function resultLine({ n, json, shard }: CountCommand, label: string, result: Cou
   const { adapter } = result;
   const how =
     adapter === undefined
-      ? `${result.engine}, ${result.workers} ${result.workers === 1 ? 'thread' : 'threads'}`
-      : `${result.engine} on ${shown(adapter.name)}${adapter.software ? ', a software adapter' : ''}`;
+      ? `${result.engine}, ${result.method}, ${result.workers} ${result.workers === 1 ? 'thread' : 'threads'}`
+      : `${result.engine}, ${result.method}, on ${shown(adapter.name)}${adapter.software ? ', a software adapter' : ''}`;
   const resumed = result.resumed ? ', resumed' : '';
   return `${label}: ${counts} (${how}, ${formatMs(elapsedMs)} ms${resumed})\n`;
 }

@@ -10,6 +10,8 @@ const FLAGS: Record<string, { flag: string; allowed?: string }> = {
   n: { flag: 'n' },
   'options.engine': { flag: '--engine' },
   'options.workers': { flag: '--workers' },
+  'options.method': { flag: '--method' },
+  'options.maxMemory': { flag: '--max-memory', allowed: 'a size from 1MiB to 9007199254740991 bytes' },
   'options.shard.index': { flag: 'the shard index i of --shard i/m' },
   'options.shard.count': { flag: 'the shard count m of --shard i/m' },
   'options.runs': { flag: '--runs' },

@@ -18,6 +18,8 @@ export class MergeError extends Error {
 
 export interface ShardResult {
   n: number;
+  /** The way the shard was counted: the shards of one split all count the same way. */
+  method: 'join' | 'backtrack';
   index: number;
   count: number;
   total: bigint;
@@ -61,7 +63,12 @@ export function parseShardResult(line: string, source: string): ShardResult {
   } catch {
     throw new MergeError(`${source}: not a JSON line`, true);
   }
-  const v = value as { n?: unknown; shard?: { index?: unknown; count?: unknown } | null; total?: unknown } | null;
+  const v = value as {
+    n?: unknown;
+    shard?: { index?: unknown; count?: unknown } | null;
+    total?: unknown;
+    method?: unknown;
+  } | null;
   if (v === null || typeof v !== 'object' || Array.isArray(v) || v.shard === undefined) {
     throw new MergeError(`${source}: not a shard result (made by nqueens <n> --shard i/m --json)`, true);
   }
@@ -81,7 +88,12 @@ export function parseShardResult(line: string, source: string): ShardResult {
   if (typeof total !== 'string' || !isDecimalCount(total)) {
     throw new MergeError(`${source}: total must be a decimal string of at most ${MAX_COUNT_DIGITS} digits`, true);
   }
-  return { n, index: shard.index, count: shard.count, total: BigInt(total), source };
+  // Lines written before the join have no method: they backtracked.
+  const method = v.method ?? 'backtrack';
+  if (method !== 'join' && method !== 'backtrack') {
+    throw new MergeError(`${source}: method must be "join" or "backtrack"`, true);
+  }
+  return { n, method, index: shard.index, count: shard.count, total: BigInt(total), source };
 }
 
 /** Checks and adds up shard results as they come. */
@@ -95,6 +107,13 @@ export class ShardMerger {
     const first = this.first;
     if (r.n !== first.n)
       throw new MergeError(`${r.source} is for n = ${r.n}, but ${first.source} is for n = ${first.n}`);
+    if (r.method !== first.method) {
+      // A join's shards and a search's are different slices of the work: they do not add up.
+      throw new MergeError(
+        `${r.source} counted by ${r.method === 'join' ? 'the join' : 'backtracking'}, but ${first.source} by ${first.method === 'join' ? 'the join' : 'backtracking'}: ` +
+          'the shards of one split must count the same way (--method)',
+      );
+    }
     if (r.count !== first.count) {
       throw new MergeError(
         `${r.source} is from a split into ${r.count}, but ${first.source} from a split into ${first.count}`,
