@@ -141,10 +141,13 @@ describe('compare at 40 and 80 columns', () => {
   it.each([
     [
       80,
-      [' n   total  unique  TypeScript ms  wasm ms  speed-up', '--  ------  ------  -------------  -------  --------'],
-      ['n', 'total', 'unique', 'js', 'wasm', 'speed-up'],
+      [
+        ' n        way   total  unique  TypeScript ms  wasm ms  speed-up',
+        '--  ---------  ------  ------  -------------  -------  --------',
+      ],
+      ['n', 'way', 'total', 'unique', 'js', 'wasm', 'speed-up'],
     ],
-    // Too narrow for every column: the headers shorten, and the unique count goes.
+    // Too narrow for every column: the headers shorten, and the unique count and the way go.
     [
       40,
       [' n   total    js ms  wasm ms  speed-up', '--  ------  -------  -------  --------'],
@@ -158,7 +161,8 @@ describe('compare at 40 and 80 columns', () => {
       const title = lines.slice(0, at);
       expect(title.join(' ')).toBe(
         'TypeScript (js) against wasm: the median time of 1 run per engine after a warm-up, in ms per count ' +
-          '(a run on the CPU repeats the count for at least 10 ms); speed-up: js / wasm.',
+          '(a run on the CPU repeats the count for at least 10 ms); way: the way both count (join or backtrack); ' +
+          'speed-up: js / wasm.',
       );
       expect(tooWide(lines.join('\n'), columns)).toEqual([]);
       expect(lines[at]).toBe(header);
@@ -171,7 +175,7 @@ describe('compare at 40 and 80 columns', () => {
         const cells = row.trim().split(/\s+/);
         expect(cells).toHaveLength(kept.length);
         const known = knownCounts.get(n)!;
-        const expected = [String(n), known.total.toLocaleString('en')];
+        const expected = [String(n), ...(kept.includes('way') ? ['backtrack'] : []), known.total.toLocaleString('en')];
         if (kept.includes('unique')) expected.push(known.unique.toLocaleString('en'));
         expect(cells.slice(0, expected.length)).toEqual(expected);
         expect(cells.at(-1)).toMatch(/^\d+\.\d\dx$/);
@@ -237,7 +241,9 @@ describe("merge's note where standard input is a terminal", () => {
 describe('digits grouped wherever a person reads a number, and never in JSON', () => {
   it('the result line, the plain progress lines, and merge; not --json', async () => {
     const count = await nqueens(['16', '--workers', '1', '--progress', 'bar']);
-    expect(count.stdout).toMatch(/^n = 16: 14,772,512 solutions, 1,846,955 unique \(wasm, 1 thread, [\d,.]+ ms\)\n$/);
+    expect(count.stdout).toMatch(
+      /^n = 16: 14,772,512 solutions, 1,846,955 unique \(wasm, join, 1 thread, [\d,.]+ ms\)\n$/,
+    );
     expect(count.stderr).toMatch(/^n = 16: 100% · [\d,]+\/[\d,]+ subproblems · 14,772,512 solutions/m);
     const json = JSON.parse((await nqueens(['16', '--json'])).stdout);
     expect({ total: json.total, unique: json.unique }).toEqual({ total: '14772512', unique: '1846955' });

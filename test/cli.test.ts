@@ -12,7 +12,7 @@ describe('nqueens <n>', () => {
   it('prints the total, the unique count and the time', async () => {
     const r = await nqueens(['8']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^n = 8: 92 solutions, 12 unique \(wasm, 1 thread, [\d.]+ ms\)\n$/);
+    expect(r.stdout).toMatch(/^n = 8: 92 solutions, 12 unique \(wasm, backtrack, 1 thread, [\d.]+ ms\)\n$/);
     // Not a terminal: no progress bar.
     expect(r.stderr).toBe('');
   });
@@ -26,6 +26,7 @@ describe('nqueens <n>', () => {
       total: '724',
       unique: '92',
       engine: 'wasm',
+      method: 'backtrack',
       workers: 1,
       elapsedMs: expect.any(Number),
       resumed: false,
@@ -36,7 +37,9 @@ describe('nqueens <n>', () => {
     // Long enough for both threads to start and count (the result says how many counted).
     const r = await nqueens(['15', '--engine', 'js', '--workers', '2', '--json']);
     expect(JSON.parse(r.stdout)).toMatchObject({ total: '2279184', engine: 'js', workers: 2 });
-    expect((await nqueens(['9', '--engine', 'js'])).stdout).toMatch(/352 solutions, 46 unique \(js, 1 thread/);
+    expect((await nqueens(['9', '--engine', 'js'])).stdout).toMatch(
+      /352 solutions, 46 unique \(js, backtrack, 1 thread/,
+    );
   });
 
   it('--shard i/m --json prints n, the shard, its total and the time', async () => {
@@ -47,6 +50,7 @@ describe('nqueens <n>', () => {
       shard: { index: 1, count: 4 },
       total: expect.stringMatching(/^\d+$/),
       engine: 'wasm',
+      method: 'backtrack',
       workers: 1,
       elapsedMs: expect.any(Number),
       resumed: false,
@@ -79,17 +83,17 @@ describe('nqueens <n>', () => {
     expect(lines.slice(0, 3)).toEqual([
       'TypeScript (js) against wasm: the median time of 1 run per engine after a',
       'warm-up, in ms per count (a run on the CPU repeats the count for at least 10',
-      'ms); speed-up: js / wasm.',
+      'ms); way: the way both count (join or backtrack); speed-up: js / wasm.',
     ]);
-    expect(lines[3]).toBe('n  total  unique  TypeScript ms  wasm ms  speed-up');
-    expect(lines[4]).toBe('-  -----  ------  -------------  -------  --------');
-    expect(lines.slice(5, 8).map((line) => line.trim().split(/\s+/).slice(0, 3))).toEqual([
-      ['4', '2', '1'],
-      ['5', '10', '2'],
-      ['6', '4', '1'],
+    expect(lines[3]).toBe('n        way  total  unique  TypeScript ms  wasm ms  speed-up');
+    expect(lines[4]).toBe('-  ---------  -----  ------  -------------  -------  --------');
+    expect(lines.slice(5, 8).map((line) => line.trim().split(/\s+/).slice(0, 4))).toEqual([
+      ['4', 'backtrack', '2', '1'],
+      ['5', 'backtrack', '10', '2'],
+      ['6', 'backtrack', '4', '1'],
     ]);
     for (const line of lines.slice(5, 8)) expect(line).toHaveLength(lines[3].length);
-    expect(lines[7]).toMatch(/^6\s+4\s+1\s+[\d.e-]+\s+[\d.e-]+\s+[\d.]+x$/);
+    expect(lines[7]).toMatch(/^6\s+backtrack\s+4\s+1\s+[\d.e-]+\s+[\d.e-]+\s+[\d.]+x$/);
     expect(lines.slice(8)).toEqual(['']);
   });
 
@@ -117,6 +121,7 @@ describe('nqueens <n>', () => {
     expect(rows).toEqual([
       {
         n: 5,
+        method: 'backtrack',
         total: '10',
         unique: '2',
         jsMs: expect.any(Number),
@@ -126,6 +131,7 @@ describe('nqueens <n>', () => {
       },
       {
         n: 6,
+        method: 'backtrack',
         total: '4',
         unique: '1',
         jsMs: expect.any(Number),
@@ -138,7 +144,9 @@ describe('nqueens <n>', () => {
   });
 
   it('one solution is "1 solution"', async () => {
-    expect((await nqueens(['1'])).stdout).toMatch(/^n = 1: 1 solution, 1 unique \(wasm, 1 thread, [\d.]+ ms\)\n$/);
+    expect((await nqueens(['1'])).stdout).toMatch(
+      /^n = 1: 1 solution, 1 unique \(wasm, backtrack, 1 thread, [\d.]+ ms\)\n$/,
+    );
   });
 
   it('--help, -h and help: the options of every command, examples and exit codes, within 80 columns', async () => {
@@ -414,5 +422,53 @@ describe('nqueens merge, hardened', () => {
     const r = await mergeInput(line(0, 1, '7'.repeat(1_000_000)));
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/line 1 is longer than 4096 characters/);
+  });
+});
+
+describe('the ways of counting on the command line', () => {
+  it('--method chooses the way, and the result says which way counted', async () => {
+    const join = JSON.parse((await nqueens(['12', '--method', 'join', '--json'])).stdout);
+    expect(join).toMatchObject({ total: '14200', unique: '1787', method: 'join' });
+    expect((await nqueens(['16', '--json'])).stdout).toContain('"method":"join"');
+    expect((await nqueens(['12', '--method', 'join'])).stdout).toMatch(
+      /^n = 12: 14,200 solutions, 1,787 unique \(wasm, join, /,
+    );
+  });
+
+  it('--max-memory takes a size, and a small one leaves the count exact', async () => {
+    const r = JSON.parse((await nqueens(['16', '--method', 'join', '--max-memory', '1MiB', '--json'])).stdout);
+    expect(r).toMatchObject({ total: '14772512', unique: '1846955', method: 'join' });
+    expect(JSON.parse((await nqueens(['13', '--max-memory', '2097152', '--json'])).stdout).total).toBe('73712');
+  });
+
+  it.each([
+    [['8', '--method', 'fast'], /^nqueens: --method must be join or backtrack, got "fast"\n/],
+    [['5', '--method', 'join'], /^nqueens: --method 'join' counts boards of 6 to 23 rows, got n = 5/],
+    [
+      ['8', '--max-memory', '2KiB'],
+      /^nqueens: --max-memory must be a size from 1MiB to 9007199254740991 bytes, got 2KiB\n/,
+    ],
+    [
+      ['8', '--max-memory', 'lots'],
+      /^nqueens: --max-memory takes a size such as 512MiB, 2GiB or a number of bytes, got "lots"\n/,
+    ],
+    [['8', '--print', '--method', 'join'], /^nqueens: --method does not go with --print\n/],
+  ])('nqueens %j is refused with exit code 2', async (args, message) => {
+    const r = await nqueens(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+
+  it('merge refuses the shards of a join beside those of a search: they are different slices', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nqueens-ways-'));
+    const [a, b] = [join(dir, 'a'), join(dir, 'b')];
+    writeFileSync(a, (await nqueens(['14', '--shard', '0/2', '--json', '--method', 'join'])).stdout);
+    writeFileSync(b, (await nqueens(['14', '--shard', '1/2', '--json', '--method', 'backtrack'])).stdout);
+    const r = await nqueens(['merge', a, b]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('counted by backtracking, but');
+    expect(r.stderr).toContain('the shards of one split must count the same way (--method)');
+    writeFileSync(b, (await nqueens(['14', '--shard', '1/2', '--json', '--method', 'join'])).stdout);
+    expect((await nqueens(['merge', '--json', a, b])).stdout).toContain('"total":"365596"');
   });
 });

@@ -65,7 +65,8 @@ function layout(columns: readonly Column[], width: number): Placed[] {
     { drop: [], short: false },
     { drop: [], short: true },
     { drop: ['unique'], short: true },
-    { drop: ['unique', 'speedup'], short: true },
+    { drop: ['unique', 'method'], short: true },
+    { drop: ['unique', 'method', 'speedup'], short: true },
   ];
   let placed: Placed[] = [];
   for (const { drop, short } of tries) {
