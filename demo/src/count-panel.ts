@@ -1,4 +1,4 @@
-import { type Checkpoint, count, type Engine } from 'nqueens-wasm';
+import { type Checkpoint, count, type Engine, type Method } from 'nqueens-wasm';
 import { EtaEstimate, formatDuration, percentDone, progressSummary } from '../../src/progress-display.js';
 import { ENGINE_NAMES } from './engine-name.js';
 import { type GpuLookup, hasWebGpu } from './environment.js';
@@ -26,7 +26,8 @@ function loadSaved(): Saved | null {
 }
 
 /**
- * Count: n, engine and worker threads in; progress, Cancel, the result out; an interrupted count
+ * Count: n, engine, way and worker threads in; progress, Cancel, the result (with the way that
+ * counted) out; an interrupted count
  * offered for resuming, the form then showing the count resumed. The WebGPU engine is offered
  * where the browser has WebGPU, and the adapter looked for once it is picked; it is driven from
  * the page's thread, so it takes no worker threads. The threads default to the package's own
@@ -38,6 +39,7 @@ export function countPanel(gpu: GpuLookup): void {
   const n = document.querySelector<HTMLInputElement>('#count-n')!;
   const engine = document.querySelector<HTMLSelectElement>('#count-engine')!;
   const workers = document.querySelector<HTMLSelectElement>('#count-workers')!;
+  const method = document.querySelector<HTMLSelectElement>('#count-method')!;
   const run = document.querySelector<HTMLButtonElement>('#count-run')!;
   const cancel = document.querySelector<HTMLButtonElement>('#count-cancel')!;
   const progress = document.querySelector<HTMLProgressElement>('#count-progress')!;
@@ -55,6 +57,8 @@ export function countPanel(gpu: GpuLookup): void {
   if (hasWebGpu()) engine.add(gpuOption);
   engine.addEventListener('change', () => {
     workers.disabled = engine.value === 'webgpu';
+    // The GPU backtracks: the one way it counts.
+    method.disabled = engine.value === 'webgpu';
     if (engine.value !== 'webgpu') return;
     void gpu().then((adapter) => {
       if (adapter !== null) return;
@@ -64,6 +68,7 @@ export function countPanel(gpu: GpuLookup): void {
       if (engine.value === 'webgpu') {
         engine.value = 'wasm';
         workers.disabled = false;
+        method.disabled = false;
       }
     });
   });
@@ -76,6 +81,7 @@ export function countPanel(gpu: GpuLookup): void {
     const wanted = threads === null ? '' : String(threads);
     if ([...workers.options].some((o) => o.value === wanted)) workers.value = wanted;
     workers.disabled = engine.value === 'webgpu';
+    method.disabled = engine.value === 'webgpu';
   }
 
   function showOffer(): void {
@@ -91,7 +97,9 @@ export function countPanel(gpu: GpuLookup): void {
         : saved.workers
           ? threadsUsed(saved.workers, saved.workers)
           : 'threads chosen automatically';
-    offerText.textContent = `A count of n = ${c.n} (${ENGINE_NAMES[saved.engine]}, ${threads}) was interrupted at ${percent}%, after ${formatDuration(c.elapsedMs)}.`;
+    // Checkpoints from before the join have no method: they backtracked.
+    const way = saved.engine === 'webgpu' ? '' : `${c.method ?? 'backtrack'}, `;
+    offerText.textContent = `A count of n = ${c.n} (${ENGINE_NAMES[saved.engine]}, ${way}${threads}) was interrupted at ${percent}%, after ${formatDuration(c.elapsedMs)}.`;
   }
 
   let controller: AbortController | null = null;
@@ -119,9 +127,12 @@ export function countPanel(gpu: GpuLookup): void {
     try {
       // On worker threads (Web Workers), in short slices of the page's thread, or on the GPU: the
       // page stays responsive however long it takes.
+      // A resumed count goes on the way it began (the checkpoint says which).
+      const way = chosenEngine === 'webgpu' || resume !== undefined ? '' : method.value;
       const r = await count(size, {
         engine: chosenEngine,
         ...(chosenEngine === 'webgpu' || threads === null ? {} : { workers: threads }),
+        ...(way === '' ? {} : { method: way as Method }),
         signal: own.signal,
         resume,
         checkpointEveryMs: CHECKPOINT_EVERY_MS,
@@ -143,7 +154,9 @@ export function countPanel(gpu: GpuLookup): void {
       localStorage.removeItem(STORAGE_KEY);
       result.dataset.total = String(r.total);
       const how =
-        r.engine === 'webgpu' ? ENGINE_NAMES.webgpu : `${ENGINE_NAMES[r.engine]}, ${threadsUsed(r.workers, threads)}`;
+        r.engine === 'webgpu'
+          ? ENGINE_NAMES.webgpu
+          : `${ENGINE_NAMES[r.engine]}, ${r.method}, ${threadsUsed(r.workers, threads)}`;
       const why = r.engine === 'webgpu' ? '' : fewerThreadsWhy(r.n, threads, r.workers, subproblems, cores);
       result.textContent =
         `n = ${r.n}: ${plural(r.total, 'solution', 'solutions')}, ${r.unique?.toLocaleString('en')} unique ` +

@@ -137,12 +137,13 @@ function resultLine({ n, json, shard }: CountCommand, label: string, result: Cou
   }
   const solutions = `${formatCount(total)} ${total === 1n ? 'solution' : 'solutions'}`;
   const counts = shard === null ? `${solutions}, ${formatCount(unique ?? 0n)} unique` : solutions;
-  // What counted: the CPU engine and its threads, or the GPU adapter (the GPU has no threads to count).
+  // What counted: the CPU engine, its way and its threads, or the GPU adapter (the GPU has no
+  // threads to count, and backtracks: the one way it counts).
   const { adapter } = result;
   const how =
     adapter === undefined
       ? `${result.engine}, ${result.method}, ${result.workers} ${result.workers === 1 ? 'thread' : 'threads'}`
-      : `${result.engine}, ${result.method}, on ${shown(adapter.name)}${adapter.software ? ', a software adapter' : ''}`;
+      : `${result.engine} on ${shown(adapter.name)}${adapter.software ? ', a software adapter' : ''}`;
   const resumed = result.resumed ? ', resumed' : '';
   return `${label}: ${counts} (${how}, ${formatMs(elapsedMs)} ms${resumed})\n`;
 }

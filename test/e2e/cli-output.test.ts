@@ -52,7 +52,9 @@ describe('the bin', () => {
   it('counts, and --version and -v print the version the bundle was built with', () => {
     expect(nqueens(['12'])).toMatchObject({
       code: 0,
-      stdout: expect.stringMatching(/^n = 12: 14,200 solutions, 1,787 unique \(wasm, 1 thread, [\d.]+ ms\)\n$/),
+      stdout: expect.stringMatching(
+        /^n = 12: 14,200 solutions, 1,787 unique \(wasm, backtrack, 1 thread, [\d.]+ ms\)\n$/,
+      ),
       stderr: '',
     });
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));

@@ -123,7 +123,7 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await page.click('#count-run');
     await page.waitForSelector('#count-result[data-total="92"]');
     expect(await page.textContent('#count-result')).toMatch(
-      new RegExp(`^n = 8: 92 solutions, 12 unique \\(${name}, 1 thread, [\\d.]+ ms\\)$`),
+      new RegExp(`^n = 8: 92 solutions, 12 unique \\(${name}, backtrack, 1 thread, [\\d.]+ ms\\)$`),
     );
   });
 
@@ -144,7 +144,7 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await page.waitForSelector('#count-result[data-total="14200"]');
     // n = 12 is small: the package counts it on the page's thread alone rather than start threads.
     expect(await page.textContent('#count-result')).toMatch(
-      /^n = 12: 14,200 solutions, 1,787 unique \(wasm, automatic: 1 thread, [\d.]+ ms\)$/,
+      /^n = 12: 14,200 solutions, 1,787 unique \(wasm, backtrack, automatic: 1 thread, [\d.]+ ms\)$/,
     );
   });
 
@@ -158,7 +158,7 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await fourCores.click('#count-run');
     await fourCores.waitForSelector('#count-result[data-total="92"]');
     expect(await fourCores.textContent('#count-result')).toMatch(
-      /^n = 8: 92 solutions, 12 unique \(wasm, 1 thread, [\d.]+ ms\)\. Asked for 2 threads, counted on 1: n = 8 is planned as one piece of work \(1 subproblem\), which one thread counts\. Bigger boards split into more\.$/,
+      /^n = 8: 92 solutions, 12 unique \(wasm, backtrack, 1 thread, [\d.]+ ms\)\. Asked for 2 threads, counted on 1: n = 8 is planned as one piece of work \(1 subproblem\), which one thread counts\. Bigger boards split into more\.$/,
     );
   });
 
