@@ -74,3 +74,24 @@ describe('an ordinary count', () => {
     expect(result).toMatchObject({ total: 14200, unique: 1787 });
   });
 });
+
+describe('a join past 2^53', () => {
+  it('adds each row choice times its weight, and the unique count (total + F180 + 2 F90) / 8, exactly', async () => {
+    const { plan } = await import('../src/plan/plan.js');
+    const list = plan(8, null, null, 'join').subproblems;
+    // The row choices first, then the empty board, searched for the solutions rotations fix.
+    const each = 2n ** 57n + 8n;
+    const half = 2n ** 59n + 8n;
+    const quarter = 2n ** 58n + 8n;
+    const units = list.count - 1;
+    given.current = [
+      ...Array.from({ length: units }, () => ({ completions: each, halfTurns: 0n, quarterTurns: 0n, weight: 1, stabilizer: 0 })),
+      { completions: 0n, halfTurns: half, quarterTurns: quarter, weight: 1, stabilizer: 0xff },
+    ];
+    const weights = [...list.weight.subarray(0, units)].reduce((sum, w) => sum + BigInt(w), 0n);
+    expect(weights).toBe(70n); // every choice of 4 rows of 8
+    const result = countSync(8, { method: 'join' });
+    expect(result.exact).toEqual({ total: each * weights, unique: (each * weights + half + 2n * quarter) / 8n });
+    expect(BigInt(Number(result.exact.total))).not.toBe(result.exact.total);
+  });
+});

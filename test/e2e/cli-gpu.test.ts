@@ -67,17 +67,22 @@ describe.skipIf(!RUN)('GPU output that explains itself', () => {
     expect(r.code).toBe(0);
     expect(besidesDawn(r.stderr)).toEqual([]);
     const lines = r.stdout.split('\n');
-    const header = lines.findIndex((line) => /^n +total +unique/.test(line));
+    const header = lines.findIndex((line) => /^n +way +total +unique/.test(line));
     expect(lines[0]).toMatch(/^TypeScript \(js\) and wasm against the GPU \(webgpu\): /);
     expect(lines.slice(0, header).join(' ')).toContain(
       `The GPU: ${name}${software ? ', a software adapter: its times say nothing about GPUs' : ''}.`,
     );
-    expect(lines[header]).toBe('n  total  unique  TypeScript ms  wasm ms  webgpu ms  speed-up');
+    expect(lines[header]).toBe('n        way  total  unique  TypeScript ms  wasm ms  webgpu ms  speed-up');
     const rows = lines.slice(header + 2, -1).map((line) => line.trim().split(/\s+/));
-    expect(rows.map((cells) => cells.slice(0, 3))).toEqual(
-      [6, 7, 8].map((n) => [String(n), String(knownCounts.get(n)!.total), String(knownCounts.get(n)!.unique)]),
+    expect(rows.map((cells) => cells.slice(0, 4))).toEqual(
+      [6, 7, 8].map((n) => [
+        String(n),
+        'backtrack',
+        String(knownCounts.get(n)!.total),
+        String(knownCounts.get(n)!.unique),
+      ]),
     );
-    for (const cells of rows) expect(Number(cells[5].replace(/,/g, ''))).toBeGreaterThan(0);
+    for (const cells of rows) expect(Number(cells[6].replace(/,/g, ''))).toBeGreaterThan(0);
     const json = (await nqueens(['compare', '6', '--runs', '1', '--webgpu', '--json'])).stdout.trim().split('\n');
     expect(json.map((line) => JSON.parse(line))).toEqual([
       expect.objectContaining({ n: 6, total: '4', webgpuMs: expect.any(Number), adapter: name, software }),

@@ -105,7 +105,7 @@ describe('README', () => {
           status: 0,
           stderr: '',
         });
-        expect(start.stdout).toMatch(/\n\s*14\s+365,596\s+45,752\s/);
+        expect(start.stdout).toMatch(/\n\s*14\s+backtrack\s+365,596\s+45,752\s/);
         continue;
       }
       const r = run(block.code, where);

@@ -24,6 +24,7 @@ describe.each(SERVER_RUNTIMES.map((r) => r.id))('%s', (id) => {
       total: known[12].total,
       unique: known[12].unique,
       engine: 'wasm',
+      method: 'backtrack',
       workers: expect.any(Number),
       elapsedMs: expect.any(Number),
       resumed: false,
