@@ -13,6 +13,19 @@
 // longest, which both sides meet most often) and the rest of its diagonals in 31 bits. The west
 // side is listed as the east side of the mirrored board (the middle column is its own mirror image),
 // so one search lists both: the mirror swaps the two diagonal directions.
+//
+// What a join counts is not quite the solutions of its row choice. A solution's queens on the two
+// longest diagonals (the board's main diagonals) stand in the west half, the east half, or on
+// neither (or the middle column). Reflecting the board in one of those diagonals moves the other's
+// queen to the other half and leaves the first's where it is; so, over all solutions, the total is
+// the sum over the solutions with neither queen in the east of 2 to the power of those in the west.
+// Mirroring left to right swaps both the halves and the two diagonals, and turns that sum over a
+// row choice's mirror image into the same sum with west and east swapped. A join counts both at
+// once: each pair of half-boards with no common diagonal weighs 2^w if the east one holds neither
+// longest diagonal (w: those the west one holds), plus 2^e if the west one holds neither; a pair
+// whose halves both hold one weighs nothing and is not tested. The longest diagonals are key bits,
+// so a bucket says which its half-boards hold: the weights go by buckets, and the pairs they spare
+// by whole buckets. The plan weighs each unit by half its class's size (src/plan/join-units.ts).
 
 import { JOIN_ROOM_MIN, JOIN_ROW_LIMIT } from './layout';
 import { joinHeap } from './memory';
@@ -400,6 +413,7 @@ function startCross(): void {
 function crossCount(budget: i32): i32 {
   const buckets = 1 << keyBits;
   const all = buckets - 1;
+  const longest = longestKey();
   const zero = i32x4.splat(0);
   let kw = crossBucket;
   let i = crossEntry;
@@ -408,6 +422,11 @@ function crossCount(budget: i32): i32 {
     if (kw == buckets) break;
     const end = load<u32>(startsWest + (<usize>(kw + 1) << 2));
     const open = ~kw & all;
+    // The east buckets it can meet, by the longest diagonals they hold (which set the pairs'
+    // weight, above), then by the other bits of their key.
+    const openLongest = open & longest;
+    const openOther = open & ~longest;
+    const westLongest = popcnt(kw & longest);
     // Four west half-boards at a time against each east vector: one load serves four tests.
     const at = bucketedWest + (<usize>i << 2);
     // Past the bucket's end a lane repeats the first entry, and its count is left out.
@@ -416,35 +435,47 @@ function crossCount(budget: i32): i32 {
     const v1 = left > 1 ? i32x4.splat(load<u32>(at, 4)) : v0;
     const v2 = left > 2 ? i32x4.splat(load<u32>(at, 8)) : v0;
     const v3 = left > 3 ? i32x4.splat(load<u32>(at, 12)) : v0;
-    let acc0 = zero;
-    let acc1 = zero;
-    let acc2 = zero;
-    let acc3 = zero;
     let read: usize = 0;
-    let ke = open;
+    let held = openLongest;
     while (true) {
-      let p = bucketedEast + (<usize>load<u32>(startsEast + (<usize>ke << 2)) << 2);
-      const stop = bucketedEast + (<usize>load<u32>(startsEast + (<usize>(ke + 1) << 2)) << 2);
-      read += stop - p;
-      for (; p < stop; p += 16) {
-        const e = v128.load(p);
-        acc0 = i32x4.sub(acc0, i32x4.eq(v128.and(e, v0), zero));
-        acc1 = i32x4.sub(acc1, i32x4.eq(v128.and(e, v1), zero));
-        acc2 = i32x4.sub(acc2, i32x4.eq(v128.and(e, v2), zero));
-        acc3 = i32x4.sub(acc3, i32x4.eq(v128.and(e, v3), zero));
+      const eastLongest = popcnt(held);
+      const weight: u64 =
+        (eastLongest == 0 ? <u64>1 << <u64>westLongest : 0) + (westLongest == 0 ? <u64>1 << <u64>eastLongest : 0);
+      if (weight != 0) {
+        let acc0 = zero;
+        let acc1 = zero;
+        let acc2 = zero;
+        let acc3 = zero;
+        let other = openOther;
+        while (true) {
+          const ke = held | other;
+          let p = bucketedEast + (<usize>load<u32>(startsEast + (<usize>ke << 2)) << 2);
+          const stop = bucketedEast + (<usize>load<u32>(startsEast + (<usize>(ke + 1) << 2)) << 2);
+          read += stop - p;
+          for (; p < stop; p += 16) {
+            const e = v128.load(p);
+            acc0 = i32x4.sub(acc0, i32x4.eq(v128.and(e, v0), zero));
+            acc1 = i32x4.sub(acc1, i32x4.eq(v128.and(e, v1), zero));
+            acc2 = i32x4.sub(acc2, i32x4.eq(v128.and(e, v2), zero));
+            acc3 = i32x4.sub(acc3, i32x4.eq(v128.and(e, v3), zero));
+          }
+          if (other == 0) break;
+          other = (other - 1) & openOther;
+        }
+        if (left < 4) acc3 = zero;
+        if (left < 3) acc2 = zero;
+        if (left < 2) acc1 = zero;
+        const sum = i32x4.add(i32x4.add(acc0, acc1), i32x4.add(acc2, acc3));
+        pairs +=
+          weight *
+          (<u64>(<u32>i32x4.extract_lane(sum, 0)) +
+            <u64>(<u32>i32x4.extract_lane(sum, 1)) +
+            <u64>(<u32>i32x4.extract_lane(sum, 2)) +
+            <u64>(<u32>i32x4.extract_lane(sum, 3)));
       }
-      if (ke == 0) break;
-      ke = (ke - 1) & open;
+      if (held == 0) break;
+      held = (held - 1) & openLongest;
     }
-    if (left < 4) acc3 = zero;
-    if (left < 3) acc2 = zero;
-    if (left < 2) acc1 = zero;
-    const sum = i32x4.add(i32x4.add(acc0, acc1), i32x4.add(acc2, acc3));
-    pairs +=
-      <u64>(<u32>i32x4.extract_lane(sum, 0)) +
-      <u64>(<u32>i32x4.extract_lane(sum, 1)) +
-      <u64>(<u32>i32x4.extract_lane(sum, 2)) +
-      <u64>(<u32>i32x4.extract_lane(sum, 3));
     i += left < 4 ? left : 4;
     budget -= 1 + <i32>(read >> (4 + VECTORS_PER_STEP_SHIFT));
     if (budget < 0) {
@@ -454,6 +485,12 @@ function crossCount(budget: i32): i32 {
     }
   }
   return budget;
+}
+
+/** The key bits of the two longest diagonals, the board's main diagonals (bit k - 1 of each set). */
+@inline function longestKey(): u32 {
+  const bit = sideCols - 1 - keyLow;
+  return (<u32>1 << bit) | (<u32>1 << (bit + keyHalf));
 }
 
 /** Makes room for `entries` half-boards a side, or as many as `most` allows; false when no more fit. */

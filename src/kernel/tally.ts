@@ -1,7 +1,7 @@
 // Adds the results of subproblems up to the whole board's counts.
 //
-// A join's list (plan/join-units.ts) adds up differently: each row choice's solutions count
-// weight times in the total, and the unique count comes from Burnside's lemma over all eight
+// A join's list (plan/join-units.ts) adds up differently: each unit's count (its row choice's,
+// weighed as assembly/join.ts says) counts weight times in the total, and the unique count comes from Burnside's lemma over all eight
 // symmetries of the board at once: unique = (total + F180 + 2 F90) / 8, where F180 and F90 are the
 // solutions a half turn and a quarter turn leave unchanged (reflections fix none, and the two
 // quarter turns fix the same ones). Those come from the frames that a half turn maps onto

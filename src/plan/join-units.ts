@@ -6,8 +6,9 @@
 //
 // Mirroring the board left to right turns a choice into its complement, and top to bottom into its
 // reverse (the middle queen's row with it); both map the solutions of one choice one to one onto
-// the other's. So only one choice of each class is counted, weighted by the size of the class:
-// about a quarter of them.
+// the other's. So only one choice of each class is counted: about a quarter of them. A unit's
+// count is its choice's solutions and its mirror image's, weighed by where they hold the board's
+// longest diagonals (assembly/join.ts), so a class counts half its size times its unit's count.
 
 import type { Subproblems } from '../kernel/subproblems.js';
 
@@ -58,7 +59,8 @@ export function joinUnits(n: number, rotated: Subproblems | null): Subproblems {
       // flip maps the choice onto itself or onto its mirror image.
       const flipOrder = flippedMiddle - middleRow;
       if (mirrored < rows || flipOrder < 0 || (flipOrder === 0 && (flipped < rows || both < rows))) continue;
-      const weight = flipOrder === 0 && (flipped === rows || flipped === mirrored) ? 2 : 4;
+      // Half the class's size: a unit's count is the class's solutions, twice (see below).
+      const weight = flipOrder === 0 && (flipped === rows || flipped === mirrored) ? 1 : 2;
       eastRows.push(rows);
       middles.push(middleRow);
       weights.push(weight);

@@ -1,12 +1,12 @@
 // Counting by a join instead of a search: the completions of one row choice. assembly/join.ts is
-// the same, step for step and name for name (the reasons are written there); the scope of
+// the same, step for step and name for name (the reasons, and what a join counts, are written there); the scope of
 // joinCounter() holds what is the module's memory in wasm, as typed arrays that are replaced by
 // longer ones when the lists grow. The one difference: wasm tests four west half-boards against
 // four east ones per SIMD instruction, TypeScript one pair at a time; and where wasm keeps a
 // quarter-board's two diagonal sets in one u64, TypeScript keeps two arrays.
 
 import { JOIN_ROOM_MIN } from '../../../assembly/layout.js';
-import { ctz } from './bits.js';
+import { ctz, popcnt } from './bits.js';
 
 export interface JoinCounter {
   /** Sets up joins on an n×n board, in about `roomBytes` of lists at most. */
@@ -364,6 +364,7 @@ export function joinCounter(): JoinCounter {
   function crossCount(budget: number): number {
     const buckets = 1 << keyBits;
     const all = buckets - 1;
+    const longest = longestKey();
     // Locals, not the closure's variables, in the loop: V8 keeps those in memory.
     const east = bucketedEast;
     const west = bucketedWest;
@@ -376,16 +377,27 @@ export function joinCounter(): JoinCounter {
       while (kw < buckets && i >= westStarts[kw + 1]) kw++;
       if (kw === buckets) break;
       const open = ~kw & all;
+      const openLongest = open & longest;
+      const openOther = open & ~longest;
+      const westLongest = popcnt(kw & longest);
       const entry = west[i];
       let read = 0;
-      let ke = open;
-      for (;;) {
-        const stop = eastStarts[ke + 1];
-        const from = eastStarts[ke];
-        read += stop - from;
-        for (let p = from; p < stop; p++) if ((east[p] & entry) === 0) found++;
-        if (ke === 0) break;
-        ke = (ke - 1) & open;
+      for (let held = openLongest; ; held = (held - 1) & openLongest) {
+        const eastLongest = popcnt(held);
+        const weight = (eastLongest === 0 ? 1 << westLongest : 0) + (westLongest === 0 ? 1 << eastLongest : 0);
+        if (weight !== 0) {
+          let fit = 0;
+          for (let other = openOther; ; other = (other - 1) & openOther) {
+            const ke = held | other;
+            const stop = eastStarts[ke + 1];
+            const from = eastStarts[ke];
+            read += stop - from;
+            for (let p = from; p < stop; p++) if ((east[p] & entry) === 0) fit++;
+            if (other === 0) break;
+          }
+          found += weight * fit;
+        }
+        if (held === 0) break;
       }
       i++;
       budget -= 1 + Math.floor(read / ENTRIES_PER_STEP);
@@ -398,6 +410,11 @@ export function joinCounter(): JoinCounter {
     }
     pairs += found;
     return budget;
+  }
+
+  function longestKey(): number {
+    const bit = sideCols - 1 - keyLow;
+    return (1 << bit) | (1 << (bit + keyHalf));
   }
 
   function grow(entries: number, most: number): boolean {
