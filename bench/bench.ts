@@ -52,7 +52,7 @@ Sections (every one but --gpu, --gpu-model, --engines, --scaling and --load when
   --methods   the two ways of counting: countSync(n) by the join and by backtracking, on the
               wasm and TS engines, each a fresh process on one core, with its peak memory; and
               the C++ join counter with --join-counter (default 14..18; backtracking up to 18,
-              the TS engine up to 15)
+              the TS engine up to 16)
   --cold      first calls in fresh processes (default 4 8 10 12 13 14, and 12 14..17 on every core)
   --threads   count(n) on 1 and 2 worker threads, and how fast an abort rejects (default 16);
               how long the calling thread is held, and an abort takes, in long counts and
@@ -390,7 +390,7 @@ async function main(): Promise<void> {
     ? measureMethods(
         boards ?? parseBoards(DEFAULT_BOARDS.methods),
         runs,
-        { joinCounter: args.joinCounter, tsUpTo: 15, backtrackUpTo: 18, known },
+        { joinCounter: args.joinCounter, tsUpTo: 16, backtrackUpTo: 18, known },
         status,
       )
     : null;
