@@ -184,15 +184,6 @@ export async function count(n: number, options?: CountOptions): Promise<CountRes
   const threads = threadsFor(planned, request.workers);
   const participants = threads.pool + (threads.inThread ? 1 : 0);
   const p = shareMemory(planned, request.maxMemory, participants);
-  const start = () =>
-    new Job(p.subproblems.count, {
-      signal,
-      onProgress: request.onProgress,
-      resume,
-      onCheckpoint: onCheckpoint && ((state) => onCheckpoint(makeCheckpoint(p, state))),
-      checkpointEveryMs: request.checkpointEveryMs,
-      startedAt,
-    });
   if (
     threads.pool === 0 &&
     fitsOneSlice(p.freeRows, resolved.engine) &&
@@ -203,7 +194,7 @@ export async function count(n: number, options?: CountOptions): Promise<CountRes
     return countInOneSlice(p, resolved, signal, startedAt);
   }
   const { engine } = resolved;
-  const job = start();
+  const job = jobOf(p, request, resume, startedAt);
   if (threads.pool > 0) countOnPool(job, p, engine, threads.pool, !threads.inThread);
   if (threads.inThread) {
     void (async () => {
@@ -221,20 +212,30 @@ export async function count(n: number, options?: CountOptions): Promise<CountRes
   return resultOf(p, tally, { ...resolved, workers, elapsedMs: job.elapsedMs, resumed });
 }
 
-/** count() on the GPU: by backtracking, the one way the GPU counts. */
-async function countOnGpu(p: Plan, request: ReturnType<typeof checkRequest>, startedAt: number): Promise<CountResult> {
-  const { signal, onCheckpoint } = request;
-  const resume = request.resume === undefined ? undefined : resumeState(p, request.resume);
-  const { acquireGpu, countWithGpu } = await loadGpuEngine();
-  const gpu = await acquireGpu(signal);
-  const job = new Job(p.subproblems.count, {
-    signal,
+/** The job of a planned count, with the caller's signal, progress and checkpoints. */
+function jobOf(
+  p: Plan,
+  request: ReturnType<typeof checkRequest>,
+  resume: ReturnType<typeof resumeState> | undefined,
+  startedAt: number,
+): Job {
+  const { onCheckpoint } = request;
+  return new Job(p.subproblems.count, {
+    signal: request.signal,
     onProgress: request.onProgress,
     resume,
     onCheckpoint: onCheckpoint && ((state) => onCheckpoint(makeCheckpoint(p, state))),
     checkpointEveryMs: request.checkpointEveryMs,
     startedAt,
   });
+}
+
+/** count() on the GPU: by backtracking, the one way the GPU counts. */
+async function countOnGpu(p: Plan, request: ReturnType<typeof checkRequest>, startedAt: number): Promise<CountResult> {
+  const resume = request.resume === undefined ? undefined : resumeState(p, request.resume);
+  const { acquireGpu, countWithGpu } = await loadGpuEngine();
+  const gpu = await acquireGpu(request.signal);
+  const job = jobOf(p, request, resume, startedAt);
   countWithGpu(job, p, gpu);
   const tally = await job.promise;
   return resultOf(p, tally, {
