@@ -258,7 +258,7 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await page.reload();
     await expect.poll(() => page.isVisible('#count-resume')).toBe(true);
     expect(await page.textContent('#count-resume-text')).toMatch(
-      /^A count of n = 17 \(wasm, 1 thread\) was interrupted at \d+%, after \d+s\.$/,
+      /^A count of n = 17 \(wasm, join, 1 thread\) was interrupted at \d+%, after \d+s\.$/,
     );
     // The form shows what a new count would be (the page's default), until Resume.
     const form = () =>
@@ -268,7 +268,7 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(await form()).toEqual(['17', 'wasm', '1']);
     await page.waitForSelector('#count-result[data-total="95815104"]', { timeout: 60_000 });
     expect(await page.textContent('#count-result')).toMatch(
-      /^n = 17: 95,815,104 solutions, 11,977,939 unique \(wasm, 1 thread, [\d.]+ ms, resumed\)$/,
+      /^n = 17: 95,815,104 solutions, 11,977,939 unique \(wasm, join, 1 thread, [\d.]+ ms, resumed\)$/,
     );
     expect(await form()).toEqual(['17', 'wasm', '1']);
     expect(await page.isHidden('#count-resume')).toBe(true);
