@@ -3,16 +3,16 @@
 // names, the west columns those of the other rows (on an odd board the middle column holds one
 // queen, placed by the unit). Every solution with that choice is one east half-board and one west
 // half-board whose diagonals are disjoint, so the count is the number of such pairs: each side's
-// half-boards are listed as joins of their quarters, north and south (halfBoards), sorted into buckets by a few of their
-// diagonals (sortIntoBuckets), and every west half-board is tested against the east ones of the
-// buckets it can meet, four at a time with SIMD (crossCount). src/kernel/js/join.ts is the same,
-// step for step and name for name, in scalar TypeScript.
+// half-boards are listed as joins of their quarters, north and south (halfBoards), sorted into
+// buckets by a few of their diagonals (sortIntoBuckets), and every west half-board is tested
+// against the east ones of the buckets it can meet, four at a time with SIMD (crossCount).
+// src/kernel/js/join.ts is the same, step for step and name for name, in scalar TypeScript.
 //
 // Only the diagonals that both sides can reach are kept: 2k - 1 of each direction, where k is the
-// number of columns on a side. A half-board is stored as a key (KEY_BITS of those diagonals, the
-// longest, which both sides meet most often) and the rest of its diagonals in 31 bits. The west
-// side is listed as the east side of the mirrored board (the middle column is its own mirror image),
-// so one search lists both: the mirror swaps the two diagonal directions.
+// number of columns on a side. A half-board is stored as a key (a few of those diagonals, the
+// longest, which both sides meet most often: keyBitsFor) and the rest of its diagonals in 31 bits.
+// The west side is listed as the east side of the mirrored board (the middle column is its own
+// mirror image), so one search lists both: the mirror swaps the two diagonal directions.
 //
 // What a join counts is not quite the solutions of its row choice. A solution's queens on the two
 // longest diagonals (the board's main diagonals) stand in the west half, the east half, or on
@@ -85,11 +85,13 @@ let startsWest: usize = 0;
 // A west rest has this bit, which no east rest has: a west half-board never matches the padding.
 const WEST_MARK: u32 = 0x80000000;
 const PADDING: u32 = 0xffffffff;
-export let KEY_SMALL_K = 8;
-export let KEY_SMALL = 4;
-export let KEY_MEDIUM_K = 9;
-export let KEY_MEDIUM = 8;
-export let KEY_LARGE = 10;
+// Key bits by the side's columns: up to KEY_SMALL_K columns, KEY_SMALL; up to KEY_MEDIUM_K,
+// KEY_MEDIUM; past it, KEY_LARGE (measured best at n = 16 and 17, 18 and 19, 20).
+const KEY_SMALL_K = 8;
+const KEY_SMALL = 4;
+const KEY_MEDIUM_K = 9;
+const KEY_MEDIUM = 8;
+const KEY_LARGE = 10;
 
 /**
  * Key bits for a side of k columns: more buckets skip more pairs, but each visit of a bucket
@@ -160,7 +162,7 @@ function listQuarter(n: i32, rows: u32, middleRow: i32, cols: usize, diags: usiz
   return -1;
 }
 
-/** Sets up joins on an n×n board, in about `roomBytes` of lists at most (see joinCount). */
+/** Sets up joins on an n×n board, in about `roomBytes` of lists at most (see joinBegin). */
 export function joinStart(n: i32, roomBytes: f64): void {
   const k = n >> 1;
   sideCols = k;
