@@ -45,6 +45,29 @@ const L_SECOND_BIT = 36; // the bit of this row's second diagonal through column
 const SLOT_BYTES = 48;
 const SLOTS = memory.data(JOIN_ROW_LIMIT * SLOT_BYTES, 64);
 
+// For each set of the four lanes (bit i: lane i), the bytes that move those lanes to the front,
+// in order: a swizzle with these packs the half-boards that passed (halfBoards).
+const COMPACT = memory.data<u8>([
+  0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+  0x00, 0x01, 0x02, 0x03, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+  0x04, 0x05, 0x06, 0x07, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+  0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+  0x08, 0x09, 0x0a, 0x0b, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+  0x00, 0x01, 0x02, 0x03, 0x08, 0x09, 0x0a, 0x0b, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+  0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+  0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x80, 0x80, 0x80, 0x80,
+  0x0c, 0x0d, 0x0e, 0x0f, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+  0x00, 0x01, 0x02, 0x03, 0x0c, 0x0d, 0x0e, 0x0f, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+  0x04, 0x05, 0x06, 0x07, 0x0c, 0x0d, 0x0e, 0x0f, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+  0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x0c, 0x0d, 0x0e, 0x0f, 0x80, 0x80, 0x80, 0x80,
+  0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+  0x00, 0x01, 0x02, 0x03, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x80, 0x80, 0x80, 0x80,
+  0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x80, 0x80, 0x80, 0x80,
+  0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
+], 16);
+// The keys and rests of four half-boards, where halfBoards stores them one at a time.
+const PASSED = memory.data(32, 16);
+
 // A side's diagonals are bit sets in 32 bits. A queen at row r and column base + c (c counted from
 // the side's first column, base = n - k) sets bit r + c of the first set and bit r - c + 2k - 1 - n
 // of the second; bits past 31 or below 0 are left out. Bits 0 .. 2k - 2 of each are the diagonals
@@ -69,11 +92,12 @@ let northCols: usize = 0; // u32 per north quarter-board: its columns
 let northDiags: usize = 0; // u64 per north quarter-board: its first diagonals, and its second in the high half
 let southCols: usize = 0; // as listed
 let southListed: usize = 0; // u64 each, as listed
-let southDiags: usize = 0; // u64 each, sorted by columns
+let southFirst: usize = 0; // u32 each, sorted by columns: the first diagonals
+let southSecond: usize = 0; // and the second
 let southStarts: usize = 0; // u32 per set of columns + 2: where its south quarter-boards start
 let room: i32 = 0; // half-boards each list has room for
 let holding: i32 = 0; // half-boards each list holds in this join: room, or less where the room allowed is less
-let keysEast: usize = 0; // u16 per half-board, as listed
+let keysEast: usize = 0; // u32 per half-board, as listed
 let restsEast: usize = 0; // u32 per half-board, as listed
 let keysWest: usize = 0;
 let restsWest: usize = 0;
@@ -105,12 +129,12 @@ const KEY_LARGE = 10;
 
 /** Bytes of the quarter lists for `entries` quarter-boards each. */
 @inline function quarterBytes(entries: i32): usize {
-  return <usize>entries * 32 + ((<usize>1 << sideCols) + 2) * 4 + 64;
+  return <usize>entries * 32 + ((<usize>1 << sideCols) + 2) * 4 + 96;
 }
 
-/** Bytes of the half-board lists for `entries` half-boards a side: 20 per pair of entries, 20 per bucket. */
+/** Bytes of the half-board lists for `entries` half-boards a side: 24 per pair of entries, 20 per bucket. */
 @inline function halfBytes(entries: i32): usize {
-  return <usize>entries * 20 + (<usize>1 << keyBits) * 20 + 64;
+  return <usize>entries * 24 + (<usize>1 << keyBits) * 20 + 64;
 }
 
 /** Lays the lists out, growing memory if needed; false when it cannot. */
@@ -133,16 +157,19 @@ function reserve(quarters: i32, entries: i32): bool {
   startsWest = at;
   at += (buckets + 2) << 2;
   keysEast = at;
-  at += <usize>entries << 1;
+  at += <usize>entries << 2;
   keysWest = at;
-  at += <usize>entries << 1;
+  at += <usize>entries << 2;
   at = (at + 15) & ~15;
   northDiags = at;
   at += <usize>quarters << 3;
   southListed = at;
   at += <usize>quarters << 3;
-  southDiags = at;
-  at += <usize>quarters << 3;
+  // Read four at a time, past a list's end too.
+  southFirst = at;
+  at += (<usize>quarters << 2) + 16;
+  southSecond = at;
+  at += (<usize>quarters << 2) + 16;
   northCols = at;
   at += <usize>quarters << 2;
   southCols = at;
@@ -325,39 +352,64 @@ function halfBoards(n: i32, rows: u32, middleRow: i32, mirrored: bool, keys: usi
   for (let i = 0; i < souths; i++) {
     const at = southStarts + ((<usize>load<u32>(southCols + (<usize>i << 2)) + 1) << 2);
     const to = load<u32>(at);
-    store<u64>(southDiags + (<usize>to << 3), load<u64>(southListed + (<usize>i << 3)));
+    const diags = load<u64>(southListed + (<usize>i << 3));
+    store<u32>(southFirst + (<usize>to << 2), <u32>diags);
+    store<u32>(southSecond + (<usize>to << 2), <u32>(diags >> 32));
     store<u32>(at, to + 1);
   }
-  const diagMask: u32 = (1 << diagBits) - 1;
-  const keyMask: u32 = (1 << keyHalf) - 1;
-  const lowMask: u32 = (1 << keyLow) - 1;
+  // Each north quarter-board against four south ones at a time: the test, the key and the rest
+  // of each in a lane, then the lanes that passed moved to the front (COMPACT) and stored at once,
+  // so that no branch depends on a test.
+  const diagMask = i32x4.splat((1 << diagBits) - 1);
+  const keyMask = i32x4.splat((1 << keyHalf) - 1);
+  const lowMask = i32x4.splat((1 << keyLow) - 1);
   const keyHigh = keyLow + keyHalf;
+  const zero = i32x4.splat(0);
+  const lanes = i32x4(0, 1, 2, 3);
+  // The mirror image swaps the two directions of diagonals.
+  const southA = mirrored ? southSecond : southFirst;
+  const southB = mirrored ? southFirst : southSecond;
   let total = 0;
   for (let i = 0; i < norths; i++) {
     const diags = load<u64>(northDiags + (<usize>i << 3));
+    const northA = i32x4.splat(mirrored ? <u32>(diags >> 32) : <u32>diags);
+    const northB = i32x4.splat(mirrored ? <u32>diags : <u32>(diags >> 32));
     const rest = all & ~load<u32>(northCols + (<usize>i << 2));
-    let q = southDiags + (<usize>load<u32>(southStarts + (<usize>rest << 2)) << 3);
-    const stop = southDiags + (<usize>load<u32>(southStarts + (<usize>(rest + 1) << 2)) << 3);
-    for (; q < stop; q += 8) {
-      const southDiag = load<u64>(q);
-      if ((diags & southDiag) != 0) continue;
-      const both = diags | southDiag;
-      let a = <u32>both & diagMask;
-      let b = <u32>(both >> 32) & diagMask;
-      if (mirrored) {
-        const t = a;
-        a = b;
-        b = t;
-      }
+    const from = load<u32>(southStarts + (<usize>rest << 2));
+    const stop = load<u32>(southStarts + (<usize>(rest + 1) << 2));
+    for (let j = from; j < stop; j += 4) {
+      const southAs = v128.load(southA + (<usize>j << 2));
+      const southBs = v128.load(southB + (<usize>j << 2));
+      const clash = v128.or(v128.and(southAs, northA), v128.and(southBs, northB));
+      // Lanes past the set's end hold the next set's quarter-boards: they do not pass.
+      const passed = i32x4.bitmask(v128.and(i32x4.eq(clash, zero), i32x4.lt_s(lanes, i32x4.splat(stop - j))));
+      const a = v128.and(v128.or(southAs, northA), diagMask);
+      const b = v128.and(v128.or(southBs, northB), diagMask);
+      const order = v128.load(COMPACT + (<usize>passed << 4));
+      const key = i8x16.swizzle(
+        v128.or(v128.and(i32x4.shr_u(a, keyLow), keyMask), i32x4.shl(v128.and(i32x4.shr_u(b, keyLow), keyMask), keyHalf)),
+        order,
+      );
+      const restA = v128.or(v128.and(a, lowMask), i32x4.shl(i32x4.shr_u(a, keyHigh), keyLow));
+      const restB = v128.or(v128.and(b, lowMask), i32x4.shl(i32x4.shr_u(b, keyHigh), keyLow));
+      const rests4 = i8x16.swizzle(v128.or(restA, i32x4.shl(restB, restBits)), order);
       const at = total - skip;
-      if (<u32>at < <u32>holding) {
-        const key = ((a >> keyLow) & keyMask) | (((b >> keyLow) & keyMask) << keyHalf);
-        const restA = (a & lowMask) | ((a >> keyHigh) << keyLow);
-        const restB = (b & lowMask) | ((b >> keyHigh) << keyLow);
-        store<u16>(keys + (<usize>at << 1), <u16>key);
-        store<u32>(rests + (<usize>at << 2), restA | (restB << restBits));
+      if (at >= 0 && at <= holding - 4) {
+        // Four lanes stored, those that passed first: the next store writes over the others.
+        v128.store(keys + (<usize>at << 2), key);
+        v128.store(rests + (<usize>at << 2), rests4);
+      } else {
+        // At the edges of a part, one at a time.
+        v128.store(PASSED, key);
+        v128.store(PASSED, rests4, 16);
+        for (let lane = 0; lane < <i32>popcnt(passed); lane++) {
+          if (<u32>(at + lane) < <u32>holding) {
+            store<u32>(keys + (<usize>(at + lane) << 2), load<u32>(PASSED + (<usize>lane << 2)));
+            store<u32>(rests + (<usize>(at + lane) << 2), load<u32>(PASSED + (<usize>lane << 2), 16));
+          }
+        }
       }
-      total++;
+      total += <i32>popcnt(passed);
     }
   }
   return total;
@@ -372,7 +424,7 @@ function sortIntoBuckets(keys: usize, rests: usize, count: i32, bucketed: usize,
   const buckets = 1 << keyBits;
   memory.fill(starts, 0, (<usize>buckets + 2) << 2);
   for (let i = 0; i < count; i++) {
-    const at = starts + ((<usize>load<u16>(keys + (<usize>i << 1)) + 2) << 2);
+    const at = starts + ((<usize>load<u32>(keys + (<usize>i << 2)) + 2) << 2);
     store<u32>(at, load<u32>(at) + 1);
   }
   // starts[b + 1] becomes where bucket b starts.
@@ -385,7 +437,7 @@ function sortIntoBuckets(keys: usize, rests: usize, count: i32, bucketed: usize,
   }
   // Filling moves it to where bucket b's entries end; starts[0] stays 0.
   for (let i = 0; i < count; i++) {
-    const at = starts + ((<usize>load<u16>(keys + (<usize>i << 1)) + 1) << 2);
+    const at = starts + ((<usize>load<u32>(keys + (<usize>i << 2)) + 1) << 2);
     const to = load<u32>(at);
     store<u32>(bucketed + (<usize>to << 2), load<u32>(rests + (<usize>i << 2)) | mark);
     store<u32>(at, to + 1);
@@ -545,7 +597,7 @@ export function joinBegin(n: i32, eastRows: u32, middleRow: i32): i32 {
   unitMiddle = middleRow;
   pairs = 0;
   if (room < JOIN_ROOM_MIN && !reserve(quarterRoom, JOIN_ROOM_MIN)) unreachable();
-  const left = (maxBytes - <f64>quarterBytes(quarterRoom) - <f64>halfBytes(0)) / 20;
+  const left = (maxBytes - <f64>quarterBytes(quarterRoom) - <f64>halfBytes(0)) / 24;
   const most = left < JOIN_ROOM_MIN ? JOIN_ROOM_MIN : left > 0x20000000 ? 0x20000000 : <i32>left;
   holding = min(room, most);
   // The lists, and how long they are; where they did not fit, room for them as the room

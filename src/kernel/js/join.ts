@@ -1,9 +1,10 @@
 // Counting by a join instead of a search: the completions of one row choice. assembly/join.ts is
 // the same, step for step and name for name (the reasons, and what a join counts, are written there); the scope of
 // joinCounter() holds what is the module's memory in wasm, as typed arrays that are replaced by
-// longer ones when the lists grow. The one difference: wasm tests four west half-boards against
-// four east ones per SIMD instruction, TypeScript one pair at a time; and where wasm keeps a
-// quarter-board's two diagonal sets in one u64, TypeScript keeps two arrays.
+// longer ones when the lists grow. The one difference: wasm joins a north quarter-board with four
+// south ones, and tests four west half-boards against four east ones, per SIMD instruction,
+// TypeScript one pair at a time; and where wasm lists a quarter-board's two diagonal sets in one
+// u64, TypeScript keeps two arrays.
 
 import { JOIN_ROOM_MIN } from '../../../assembly/layout.js';
 import { ctz, popcnt } from './bits.js';
@@ -76,9 +77,9 @@ export function joinCounter(): JoinCounter {
   let southStarts = new Int32Array(0);
   let room = 0;
   let holding = 0;
-  let keysEast = new Uint16Array(0);
+  let keysEast = new Uint32Array(0);
   let restsEast = new Uint32Array(0);
-  let keysWest = new Uint16Array(0);
+  let keysWest = new Uint32Array(0);
   let restsWest = new Uint32Array(0);
   let bucketedEast = new Uint32Array(0);
   let bucketedWest = new Uint32Array(0);
@@ -105,7 +106,7 @@ export function joinCounter(): JoinCounter {
   }
 
   function halfBytes(entries: number): number {
-    return entries * 20 + (1 << keyBits) * 20 + 64;
+    return entries * 24 + (1 << keyBits) * 20 + 64;
   }
 
   function reserve(quarters: number, entries: number): boolean {
@@ -118,8 +119,8 @@ export function joinCounter(): JoinCounter {
         restsWest = new Uint32Array(entries);
         startsEast = new Int32Array(buckets + 2);
         startsWest = new Int32Array(buckets + 2);
-        keysEast = new Uint16Array(entries);
-        keysWest = new Uint16Array(entries);
+        keysEast = new Uint32Array(entries);
+        keysWest = new Uint32Array(entries);
       }
       if (quarters !== quarterRoom || southStarts.length !== (1 << sideCols) + 2) {
         northFirst = new Int32Array(quarters);
@@ -271,7 +272,7 @@ export function joinCounter(): JoinCounter {
     rows: number,
     middleRow: number,
     mirrored: boolean,
-    keys: Uint16Array,
+    keys: Uint32Array,
     rests: Uint32Array,
     skip: number,
   ): number {
@@ -329,7 +330,7 @@ export function joinCounter(): JoinCounter {
   }
 
   function sortIntoBuckets(
-    keys: Uint16Array,
+    keys: Uint32Array,
     rests: Uint32Array,
     count: number,
     bucketed: Uint32Array,
@@ -453,7 +454,7 @@ export function joinCounter(): JoinCounter {
     pairs = 0;
     if (room < JOIN_ROOM_MIN && !reserve(quarterRoom, JOIN_ROOM_MIN))
       throw new RangeError('nqueens-wasm: no memory left for the join');
-    const left = (maxBytes - quarterBytes(quarterRoom) - halfBytes(0)) / 20;
+    const left = (maxBytes - quarterBytes(quarterRoom) - halfBytes(0)) / 24;
     const most = left < JOIN_ROOM_MIN ? JOIN_ROOM_MIN : left > 0x20000000 ? 0x20000000 : Math.floor(left);
     holding = Math.min(room, most);
     eastAll = halfBoards(n, eastRows, middleRow, false, keysEast, restsEast, 0);
