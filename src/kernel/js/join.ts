@@ -2,9 +2,9 @@
 // the same, step for step and name for name (the reasons, and what a join counts, are written there); the scope of
 // joinCounter() holds what is the module's memory in wasm, as typed arrays that are replaced by
 // longer ones when the lists grow. The one difference: wasm joins a north quarter-board with four
-// south ones, and tests four west half-boards against four east ones, per SIMD instruction,
-// TypeScript one pair at a time; and where wasm lists a quarter-board's two diagonal sets in one
-// u64, TypeScript keeps two arrays.
+// south ones, and tests four west half-boards against four east ones, per SIMD instruction, where
+// TypeScript joins one pair and tests four west half-boards against one east one at a time; and
+// where wasm lists a quarter-board's two diagonal sets in one u64, TypeScript keeps two arrays.
 
 import { JOIN_ROOM_MIN } from '../../../assembly/layout.js';
 import { ctz, popcnt } from './bits.js';
@@ -26,19 +26,15 @@ export interface JoinCounter {
 // A west rest has this bit, which no east rest has: a west half-board never matches the padding.
 const WEST_MARK = 0x80000000;
 const PADDING = 0xffffffff;
-// Key bits by the side's columns (see assembly/join.ts). More than wasm takes: a pair tested one
-// at a time costs more here, against the same cost of visiting a bucket, so fewer pairs pay.
-const KEY_SMALL_K = 8;
-const KEY_SMALL = 8;
-const KEY_MEDIUM_K = 9;
-const KEY_MEDIUM = 8;
-const KEY_LARGE = 10;
+// Key bits by the side's columns, k (see assembly/join.ts): KEY_BITS[k], measured best. More than
+// wasm takes at k = 8: a pair tested costs more here, against the same cost of visiting a bucket,
+// so sparing pairs pays more.
+const KEY_BITS = [4, 4, 4, 4, 4, 4, 4, 4, 6, 8, 10, 10];
 
 /** Key bits for a side of k columns (see assembly/join.ts). */
 function keyBitsFor(k: number): number {
   const least = (4 * k - 2 - 31 + 1) & ~1;
-  const fast = k <= KEY_SMALL_K ? KEY_SMALL : k <= KEY_MEDIUM_K ? KEY_MEDIUM : KEY_LARGE;
-  return Math.max(least, fast);
+  return Math.max(least, KEY_BITS[k]!);
 }
 
 export function joinCounter(): JoinCounter {
@@ -381,26 +377,45 @@ export function joinCounter(): JoinCounter {
       const openLongest = open & longest;
       const openOther = open & ~longest;
       const westLongest = popcnt(kw & longest);
-      const entry = west[i];
+      const end = westStarts[kw + 1];
+      const left = end - i;
+      // Four west half-boards at a time against each east one, as in wasm; a lane past the
+      // bucket's end repeats the first, and its count is left out.
+      const w0 = west[i];
+      const w1 = left > 1 ? west[i + 1] : w0;
+      const w2 = left > 2 ? west[i + 2] : w0;
+      const w3 = left > 3 ? west[i + 3] : w0;
       let read = 0;
       for (let held = openLongest; ; held = (held - 1) & openLongest) {
         const eastLongest = popcnt(held);
         const weight = (eastLongest === 0 ? 1 << westLongest : 0) + (westLongest === 0 ? 1 << eastLongest : 0);
         if (weight !== 0) {
-          let fit = 0;
+          let fit0 = 0;
+          let fit1 = 0;
+          let fit2 = 0;
+          let fit3 = 0;
           for (let other = openOther; ; other = (other - 1) & openOther) {
             const ke = held | other;
             const stop = eastStarts[ke + 1];
             const from = eastStarts[ke];
             read += stop - from;
-            for (let p = from; p < stop; p++) if ((east[p] & entry) === 0) fit++;
+            for (let p = from; p < stop; p++) {
+              const e = east[p];
+              if ((e & w0) === 0) fit0++;
+              if ((e & w1) === 0) fit1++;
+              if ((e & w2) === 0) fit2++;
+              if ((e & w3) === 0) fit3++;
+            }
             if (other === 0) break;
           }
-          found += weight * fit;
+          if (left < 4) fit3 = 0;
+          if (left < 3) fit2 = 0;
+          if (left < 2) fit1 = 0;
+          found += weight * (fit0 + fit1 + fit2 + fit3);
         }
         if (held === 0) break;
       }
-      i++;
+      i += Math.min(left, 4);
       budget -= 1 + Math.floor(read / ENTRIES_PER_STEP);
       if (budget < 0) {
         crossBucket = kw;
