@@ -109,13 +109,8 @@ let startsWest: usize = 0;
 // A west rest has this bit, which no east rest has: a west half-board never matches the padding.
 const WEST_MARK: u32 = 0x80000000;
 const PADDING: u32 = 0xffffffff;
-// Key bits by the side's columns: up to KEY_SMALL_K columns, KEY_SMALL; up to KEY_MEDIUM_K,
-// KEY_MEDIUM; past it, KEY_LARGE (measured best at n = 16 and 17, 18 and 19, 20).
-const KEY_SMALL_K = 8;
-const KEY_SMALL = 4;
-const KEY_MEDIUM_K = 9;
-const KEY_MEDIUM = 8;
-const KEY_LARGE = 10;
+// Key bits by the side's columns, k: KEY_BITS[k] (measured best at n = 14 to 21).
+const KEY_BITS = memory.data<u8>([4, 4, 4, 4, 4, 4, 4, 4, 4, 8, 10, 10]);
 
 /**
  * Key bits for a side of k columns: more buckets skip more pairs, but each visit of a bucket
@@ -123,7 +118,7 @@ const KEY_LARGE = 10;
  */
 @inline function keyBitsFor(k: i32): i32 {
   const least = (4 * k - 2 - 31 + 1) & ~1;
-  const fast = k <= KEY_SMALL_K ? KEY_SMALL : k <= KEY_MEDIUM_K ? KEY_MEDIUM : KEY_LARGE;
+  const fast = <i32>load<u8>(KEY_BITS + <usize>k);
   return least > fast ? least : fast;
 }
 
