@@ -1,8 +1,8 @@
 // The symmetry frames: one representative per class, with weights that cover every frame once.
 import { describe, expect, it } from 'vitest';
 import type { Subproblems } from '../src/kernel/subproblems.js';
-import { frames } from '../src/plan/frames.js';
-import { SYMMETRIES, transform } from '../src/symmetry.js';
+import { frames, halfTurnFrames } from '../src/plan/frames.js';
+import { HALF_TURN, SYMMETRIES, transform } from '../src/symmetry.js';
 
 /** The queens of subproblem i, without padding, as [row, col, ...]. */
 function queensOf(list: Subproblems, i: number): number[] {
@@ -126,6 +126,22 @@ describe('frames', () => {
       const covered = orbitsOfPlannedFrames(n);
       expect([...covered.values()].filter((times) => times !== 1)).toEqual([]);
       expect([...covered.keys()].sort()).toEqual([...validFrames(n)].sort());
+    },
+  );
+
+  it.each([1, 2, 3, 4, 5, 8, 11, 12, 16, 17, 23, 32])(
+    'n = %i: halfTurnFrames lists the frames a half turn fixes, as frames(n) has them, in its order',
+    (n) => {
+      const all = frames(n);
+      const kept: number[] = [];
+      for (let i = 0; i < all.count; i++) if ((all.stabilizer[i]! >> HALF_TURN) & 1) kept.push(i);
+      const fixed = halfTurnFrames(n);
+      expect(fixed.count).toBe(kept.length);
+      expect(Array.from({ length: fixed.count }, (_, i) => queensOf(fixed, i))).toEqual(
+        kept.map((i) => queensOf(all, i)),
+      );
+      expect(Array.from(fixed.weight)).toEqual(kept.map((i) => all.weight[i]));
+      expect(Array.from(fixed.stabilizer)).toEqual(kept.map((i) => all.stabilizer[i]));
     },
   );
 

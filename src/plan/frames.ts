@@ -46,6 +46,31 @@ export function frames(n: number): Subproblems {
   return out.finish();
 }
 
+/**
+ * The canonical frames of an n×n board that a half turn maps onto themselves, in the order of
+ * frames(n): those with b = m - a and l = m - k, so only a and k are chosen (a unique count by
+ * the join needs these alone, and listing them costs a small part of listing all).
+ */
+export function halfTurnFrames(n: number): Subproblems {
+  const m = n - 1;
+  const out = new SubproblemsBuilder(FRAME_QUEENS, 16);
+  const queens = new Int32Array(2 * FRAME_QUEENS);
+  for (let a = 0; 2 * a <= m; a++) {
+    const b = m - a;
+    if (n > 1 && (a === b || b - a === m)) continue;
+    for (let k = a; k <= m - a; k++) {
+      const l = m - k;
+      if ((a === 0) !== (k === 0) || (b === 0) !== (k === m)) continue;
+      if (k !== 0 && k !== m && (a === k || b === m - k)) continue;
+      if ((a === m) !== (l === 0) || (b === m) !== (l === m)) continue;
+      if (l !== 0 && l !== m && (m - a === l || b === l)) continue;
+      if (k !== 0 && k !== m && l !== 0 && l !== m && (k === l || Math.abs(k - l) === m)) continue;
+      classify(n, a, b, k, l, queens, out);
+    }
+  }
+  return out.finish();
+}
+
 // Planning runs once per board size, often in a fresh process where its code is still
 // interpreted: per candidate frame it allocates nothing, and computes only what can decide it.
 

@@ -3,10 +3,10 @@
 // gets the same list. Backtracking searches symmetry frames (frames.ts) or the completions of the
 // placed queens (placed.ts); the join counts row choices (join-units.ts).
 
-import { type CountWork, pickSubproblems, type Subproblems } from '../kernel/subproblems.js';
-import { HALF_TURN, SYMMETRIES } from '../symmetry.js';
+import type { CountWork, Subproblems } from '../kernel/subproblems.js';
+import { SYMMETRIES } from '../symmetry.js';
 import type { Method, Queen, Shard } from '../types.js';
-import { frames } from './frames.js';
+import { frames, halfTurnFrames } from './frames.js';
 import { joinUnits } from './join-units.js';
 import { placedSubproblems } from './placed.js';
 import { SubproblemsBuilder } from './subproblems-builder.js';
@@ -85,11 +85,7 @@ export function plan(
  * ones whose completions a rotation can leave unchanged.
  */
 function rotatedFrames(n: number): Subproblems {
-  const all = frameCache.get(n) ?? (n <= WHOLE_BOARD_UP_TO ? wholeBoard() : frames(n));
-  frameCache.set(n, all);
-  const indices: number[] = [];
-  for (let i = 0; i < all.count; i++) if ((all.stabilizer[i] >> HALF_TURN) & 1) indices.push(i);
-  return pickSubproblems(all, indices);
+  return n <= WHOLE_BOARD_UP_TO ? wholeBoard() : halfTurnFrames(n);
 }
 
 /** The subproblems whose index i has i % count === index: one shard of a split. */
