@@ -15,15 +15,20 @@ export function describeEnvironment(): string {
 
 /**
  * The browser a user agent string names. Safari's gives its version as Version/18.0 and its
- * WebKit build as Safari/605.1.15 (which is not Safari 605); other WebKit browsers (GNOME Web,
- * WebKitGTK's MiniBrowser) give a Version/ of their own or none.
+ * WebKit build as Safari/605.1.15 (which is not Safari 605). WebKitGTK's browsers (GNOME Web, the
+ * MiniBrowser) copy that form with a made-up Version/ (60.5, say) on Linux, where there is no
+ * Safari: they are named as WebKitGTK, GNOME Web with its own version where it gives one, since
+ * their user agent gives no WebKitGTK version.
  */
-function fromUserAgent(agent: string): string {
+export function fromUserAgent(agent: string): string {
   const named = /(Firefox|Edg|Chrome)\/(\d+)/.exec(agent);
   if (named) return `${named[1]} ${named[2]}`;
+  if (!/AppleWebKit\//.test(agent)) return 'this browser';
+  const epiphany = /Epiphany\/(\d+)/.exec(agent);
+  if (epiphany) return `GNOME Web ${epiphany[1]} (WebKitGTK)`;
   const safari = /Version\/(\d+)[^)]*Safari\//.exec(agent);
-  if (safari) return `Safari ${safari[1]}`;
-  return /AppleWebKit\//.test(agent) ? 'a WebKit browser' : 'this browser';
+  if (safari && /Macintosh|iPhone|iPad|iPod/.test(agent)) return `Safari ${safari[1]}`;
+  return /Linux|X11|BSD/.test(agent) ? 'WebKitGTK' : 'a WebKit browser';
 }
 
 /** How long the page waits for an adapter: the specification lets requestAdapter() never settle. */

@@ -159,11 +159,11 @@ for (const browser of LAUNCHERS) {
       describe(`at ${width} px`, () => {
         it('loads without an error or a warning, names the browser, and looks for no GPU', async () => {
           const page = await openDemo(width);
-          // Named as a person knows it: WebKit's Safari/605.1.15 is a build of WebKit, not Safari 605.
+          // Named as a person knows it: WebKitGTK's user agent says Version/60.5 Safari/605.1.15, and it is no Safari.
           const named = {
             chromium: 'Chromium \\d+',
             firefox: 'Firefox \\d+',
-            webkit: '(Safari \\d{1,2}|a WebKit browser)',
+            webkit: 'WebKitGTK',
           };
           expect(await text(page, '#environment')).toMatch(
             new RegExp(`^Running on ${named[browser.name as keyof typeof named]} · \\d+ cores?\\.$`),
