@@ -1,5 +1,17 @@
 import { plural } from './plural.js';
-import type { Search, StepKind } from './stepper.js';
+import { LEVEL_WORDS, type Search, type StepKind } from './stepper.js';
+
+/** A level of the explicit stack: a row above the current one, as the search left it going down. */
+export interface Level {
+  row: number;
+  /** The column of the row's queen. */
+  queen: number;
+  cols: number;
+  left: number;
+  right: number;
+  /** The row's squares still to try. */
+  free: number;
+}
 
 /** What the page shows of the search after a step. */
 export interface Step {
@@ -16,14 +28,28 @@ export interface Step {
   open: number;
   /** Of those, the ones still to try. */
   free: number;
+  /** The explicit stack, row 0 first. */
+  stack: Level[];
   solutions: number;
   message: string;
+  /** The values of the variables the step's line sets, as `name = value` pairs. */
+  values: string;
+  /** The current row in words, for a reader who cannot see the board. */
+  summary: string;
 }
 
 const columns = (queens: ArrayLike<number>) => Array.from(queens, (c) => (c < 0 ? undefined : c));
 
+/** The columns of a mask in words: "column 2", "columns 1, 4 and 6". */
+export function columnsInWords(mask: number, n: number): string {
+  const list = [...Array(n).keys()].filter((c) => (mask >> c) & 1);
+  if (list.length === 1) return `column ${list[0]}`;
+  return `columns ${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
+}
+
 export function describeStep(s: Search): Step {
-  const bits = (mask: number) => [...Array(s.n)].map((_, c) => (mask >> c) & 1).join('');
+  const n = s.n;
+  const bits = (mask: number) => [...Array(n)].map((_, c) => (mask >> c) & 1).join('');
   if (s.kind === 'done') {
     // The board keeps the last solution found, so that the end of the search still shows one.
     const last = s.last === null ? [] : columns(s.last);
@@ -37,27 +63,70 @@ export function describeStep(s: Search): Step {
       right: 0,
       open: 0,
       free: 0,
+      stack: [],
       solutions: s.solutions,
-      message: `Done: ${plural(s.solutions, 'solution', 'solutions')} for n = ${s.n}${shown}`,
+      message: `Done: ${plural(s.solutions, 'solution', 'solutions')} for n = ${n}${shown}`,
+      values: `solutions = ${s.solutions}`,
+      summary: `The search is complete: ${plural(s.solutions, 'solution', 'solutions')}.`,
     };
   }
-  const { row, col } = s;
-  const { cols, left, right } = s.masks(row);
+  const { row, col, cols, left, right, free } = s;
   const open = s.all & ~(cols | left | right);
-  const free = s.free[row];
   const queens = columns(s.queens);
+  const stack: Level[] = [];
+  for (let level = 0; level < row; level++) {
+    const at = level * LEVEL_WORDS;
+    stack.push({
+      row: level,
+      queen: s.queens[level],
+      cols: s.stack[at],
+      left: s.stack[at + 1],
+      right: s.stack[at + 2],
+      free: s.stack[at + 3],
+    });
+  }
+  const toTry = free === 0 ? 'nothing left to try' : `${columnsInWords(free, n)} still to try`;
   const message = {
-    row: () =>
-      free === 0
-        ? `Row ${row}: open = ~(cols | left | right) = ${bits(free)} (column 0 first); every square is attacked, none to try`
-        : `Row ${row}: open = ~(cols | left | right) = ${bits(free)} (column 0 first); all of it to try`,
-    place: () => `Row ${row}: the lowest square to try, free & -free, is column ${col}; go one row down`,
-    solution: () => `Solution ${s.solutions}: columns ${queens.join(', ')}`,
-    remove: () => `Row ${row}: take the queen off column ${col}${free ? ' and try the next square' : ''}`,
-    'dead-end': () =>
+    open: () =>
       row === 0
-        ? 'Row 0 has nothing left to try: the search is complete'
-        : `Row ${row} has no square left to try: back to row ${row - 1}`,
+        ? `Row 0: free = all = ${bits(free)} (column 0 first): every square to try`
+        : free === 0
+          ? `Row ${row}: free = all & ~(cols | left | right) = ${bits(free)}: every square is attacked, nothing to try`
+          : `Row ${row}: free = all & ~(cols | left | right) = ${bits(free)}: ${toTry}`,
+    try: () => `Row ${row}: bit = free & -free, the lowest square still to try: column ${col}`,
+    solution: () => `Solution ${s.solutions}: columns ${queens.join(', ')}`,
+    down: () => `Row ${row - 1} goes onto the stack; the masks move one row down, to row ${row}`,
+    'dead-end': () =>
+      row === 0 ? 'Row 0 has nothing left to try: the search is complete' : `Row ${row} has nothing left to try`,
+    back: () => `Back to row ${row}: its level comes off the stack, and its queen off column ${col}; ${toTry}`,
   }[s.kind]();
-  return { kind: s.kind, row, queens, cols, left, right, open, free, solutions: s.solutions, message };
+  const values = {
+    open: () => `free = ${bits(free)}`,
+    try: () => `bit = ${bits(1 << col)}, free = ${bits(free)}`,
+    solution: () => `solutions = ${s.solutions}`,
+    down: () => `row = ${row}, cols = ${bits(cols)}, left = ${bits(left)}, right = ${bits(right)}`,
+    'dead-end': () => `free = ${bits(free)}`,
+    back: () => `row = ${row}, free = ${bits(free)}`,
+  }[s.kind]();
+  const queen = queens[row];
+  // Going down, free still holds the row above's: the new row's open squares are the next step.
+  const summary =
+    s.kind === 'down'
+      ? `Row ${row}: no queen yet; its open squares come next.`
+      : `Row ${row}: ${queen === undefined ? 'no queen' : `queen at column ${queen}`}; ${toTry}.`;
+  return {
+    kind: s.kind,
+    row,
+    queens,
+    cols,
+    left,
+    right,
+    open,
+    free,
+    stack,
+    solutions: s.solutions,
+    message,
+    values,
+    summary,
+  };
 }

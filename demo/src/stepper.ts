@@ -1,102 +1,121 @@
 // The backtracking search as a sequence of steps to watch: Richards' bitmasks, row by row, with
-// no symmetry and no tricks, so that every placement and every backtrack is visible.
+// no symmetry and no tricks, so that every placement and every backtrack is visible. Its steps are
+// those of the explicit-stack loop the wasm kernel is built on (search-code.ts shows it, and the
+// recursive form of the tutorials, line by line): each step is one line of that code.
 // It is a state machine rather than a generator so that a step costs no allocation: going back
-// one step replays the search from the start (timeline.ts), and n = 10 has 140,707 steps.
+// one step replays the search from the start (timeline.ts), and n = 10 has about 300,000 steps.
 
-export type StepKind = 'row' | 'place' | 'solution' | 'remove' | 'dead-end' | 'done';
+/**
+ * What a step did: `open`, entered a row and worked out its open squares; `try`, put a queen on
+ * the lowest square still to try; `solution`, that queen completed a solution; `down`, pushed the
+ * row onto the stack and went one row down; `dead-end`, found nothing left to try in the row;
+ * `back`, popped the row above off the stack; `done`, found nothing left to try in row 0.
+ */
+export type StepKind = 'open' | 'try' | 'solution' | 'down' | 'dead-end' | 'back' | 'done';
 
-/** The search, paused after a step. Starts with row 0 entered. */
+/** Words per level of the stack: the masks on entering the row, and its squares still to try. */
+export const LEVEL_WORDS = 4;
+
+/** The search, paused after a step. Starts with row 0's open squares worked out. */
 export class Search {
   readonly all: number;
-  kind: StepKind = 'row';
-  /** The row the last step was about. */
+  kind: StepKind = 'open';
+  /** The row the search is in. */
   row = 0;
-  /** The column the last step put a queen on or took one off, in `row`. */
+  /** The column of the queen tried last in `row` (`try`, `solution`), or taken off it (`back`); else -1. */
   col = -1;
+  /** The masks of `row`: the columns and the two diagonals that the queens above attack. */
+  cols = 0;
+  left = 0;
+  right = 0;
+  /** The squares of `row` still to try. */
+  free: number;
+  /** Per row above `row`: its cols, left, right and free, as it was when the search went down. */
+  readonly stack: Uint32Array;
   /** Column per row, -1 where there is no queen. */
   readonly queens: Int8Array;
-  /** Per row down to `row`: the open squares not tried yet. */
-  readonly free: Uint32Array;
   solutions = 0;
   /** The columns of the latest solution found, or null before the first. */
   last: Int8Array | null = null;
 
   constructor(readonly n: number) {
     this.all = (1 << n) - 1;
+    this.free = this.all;
+    this.stack = new Uint32Array(n * LEVEL_WORDS);
     this.queens = new Int8Array(n).fill(-1);
-    this.free = new Uint32Array(n);
-    this.enter(0);
+  }
+
+  /** The bit of the queen tried last, as the code names it. */
+  get bit(): number {
+    return this.col < 0 ? 0 : 1 << this.col;
   }
 
   /** Takes the next step; false once the search is done. */
   next(): boolean {
     switch (this.kind) {
-      case 'row':
-      case 'remove':
-        this.tryNext();
-        return true;
-      case 'place':
-        this.enter(this.row + 1);
-        return true;
+      case 'open':
+      case 'back':
       case 'solution':
-        this.remove();
+        if (this.free === 0) {
+          // Every square of the row is tried: its last queen is gone with them.
+          this.queens[this.row] = -1;
+          this.col = -1;
+          this.kind = 'dead-end';
+        } else this.tryLowest();
+        return true;
+      case 'try':
+        if (this.row === this.n - 1) {
+          this.solutions++;
+          this.last = this.queens.slice();
+          this.kind = 'solution';
+        } else this.goDown();
+        return true;
+      case 'down':
+        this.free = this.all & ~(this.cols | this.left | this.right);
+        this.kind = 'open';
         return true;
       case 'dead-end':
         if (this.row === 0) this.kind = 'done';
-        else {
-          this.row--;
-          this.remove();
-        }
+        else this.goBack();
         return true;
       case 'done':
         return false;
     }
   }
 
-  /** The masks of `row` as the queens above it leave them. */
-  masks(row: number): { cols: number; left: number; right: number } {
-    let cols = 0;
-    let left = 0;
-    let right = 0;
-    for (let above = 0; above < row; above++) {
-      const c = this.queens[above];
-      const d = row - above;
-      cols |= 1 << c;
-      if (c + d < this.n) left |= 1 << (c + d);
-      if (c - d >= 0) right |= 1 << (c - d);
-    }
-    return { cols, left, right };
-  }
-
-  private enter(row: number): void {
-    const { cols, left, right } = this.masks(row);
-    this.row = row;
-    this.col = -1;
-    this.free[row] = this.all & ~(cols | left | right);
-    this.kind = 'row';
-  }
-
-  private tryNext(): void {
-    const free = this.free[this.row];
-    if (free === 0) {
-      this.kind = 'dead-end';
-      return;
-    }
-    const bit = free & -free;
-    this.free[this.row] = free ^ bit;
+  private tryLowest(): void {
+    const bit = this.free & -this.free;
+    this.free ^= bit;
     this.col = 31 - Math.clz32(bit);
     this.queens[this.row] = this.col;
-    if (this.row < this.n - 1) this.kind = 'place';
-    else {
-      this.solutions++;
-      this.last = this.queens.slice();
-      this.kind = 'solution';
-    }
+    this.kind = 'try';
   }
 
-  private remove(): void {
+  private goDown(): void {
+    const at = this.row * LEVEL_WORDS;
+    this.stack[at] = this.cols;
+    this.stack[at + 1] = this.left;
+    this.stack[at + 2] = this.right;
+    this.stack[at + 3] = this.free;
+    const bit = this.bit;
+    this.cols |= bit;
+    this.left = ((this.left | bit) << 1) & this.all;
+    this.right = (this.right | bit) >> 1;
+    this.row++;
+    this.col = -1;
+    this.kind = 'down';
+  }
+
+  private goBack(): void {
+    this.row--;
+    const at = this.row * LEVEL_WORDS;
+    this.cols = this.stack[at];
+    this.left = this.stack[at + 1];
+    this.right = this.stack[at + 2];
+    this.free = this.stack[at + 3];
+    // The row's queen comes off: its level was pushed with that square already tried.
     this.col = this.queens[this.row];
     this.queens[this.row] = -1;
-    this.kind = 'remove';
+    this.kind = 'back';
   }
 }

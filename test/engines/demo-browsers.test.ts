@@ -30,8 +30,8 @@ const LONG_MS = 120_000;
 /** The colours of demo/src/style.css: the squares, and the tints of the current row. */
 const LIGHT = [240, 230, 210];
 const DARK = [181, 136, 99];
-const TO_TRY = { rgb: [22, 163, 74], alpha: 0.45 };
-const TRIED = { rgb: [220, 38, 38], alpha: 0.35 };
+const TO_TRY = { rgb: [0, 114, 178], alpha: 0.4 };
+const TRIED = { rgb: [213, 94, 0], alpha: 0.4 };
 const over = (base: number[], tint: { rgb: number[]; alpha: number }) =>
   base.map((c, i) => Math.round(tint.rgb[i] * tint.alpha + c * (1 - tint.alpha)));
 
@@ -334,7 +334,7 @@ for (const browser of LAUNCHERS) {
           LONG_MS,
         );
 
-        it("tints the visualizer's current row, red where tried and green where still to try, in the screenshot's pixels", async () => {
+        it("tints the visualizer's current row, vermilion where tried and blue where still to try, in the screenshot's pixels", async () => {
           const page = await openDemo(width);
           await fill(page, '#watch-n', '6');
           // One step: a queen on row 0's first square (tried); its other five still to try.
@@ -373,15 +373,45 @@ for (const browser of LAUNCHERS) {
         it('says in the step log that a row with no open square has none to try', async () => {
           const page = await openDemo(width);
           await fill(page, '#watch-n', '4');
-          // Row 0 entered; a queen on (0, 0); row 1 entered; a queen on (1, 2); row 2 entered: all attacked.
-          for (let i = 0; i < 4; i++) await click(page, '#watch-step');
-          const message =
-            'Row 2: open = ~(cols | left | right) = 0000 (column 0 first); every square is attacked, none to try';
+          // Row 0's open squares; a queen on (0, 0), down; row 1's; a queen on (1, 2), down; row 2's: all attacked.
+          for (let i = 0; i < 6; i++) await click(page, '#watch-step');
+          const message = 'Row 2: free = all & ~(cols | left | right) = 0000: every square is attacked, nothing to try';
           expect(await text(page, '#watch-message')).toBe(message);
           expect(await text(page, '#watch-log li')).toBe(message);
           await click(page, '#watch-step');
-          expect(await text(page, '#watch-message')).toBe('Row 2 has no square left to try: back to row 1');
+          expect(await text(page, '#watch-message')).toBe('Row 2 has nothing left to try');
           await shoot(page, '#watch', `${width}-watch`);
+        });
+
+        it('watches the search: the code line each step runs, the stack, the timeline, the keys and the tree', async () => {
+          const page = await openDemo(width);
+          await fill(page, '#watch-n', '6');
+          for (let i = 0; i < 4; i++) await click(page, '#watch-step');
+          const current = () => text(page, '#watch-code .line[aria-current="step"]');
+          expect(await current()).toBe('▶     const bit = free & -free; free ^= bit;  // bit = 001000, free = 000111');
+          expect(await page.run(() => document.querySelectorAll('#watch-stack tbody tr').length)).toBe(2);
+          await click(page, 'input[name="watch-code-form"][value="recursive"]');
+          expect(await current()).toBe(
+            '▶       const bit = free & -free; free ^= bit;  // bit = 001000, free = 000111',
+          );
+          await fill(page, '#watch-scrub', '41');
+          expect(await page.run(() => document.querySelector<HTMLElement>('#watch-board')!.dataset.step)).toBe('41');
+          expect(await text(page, '#watch-position')).toBe('41 of 750');
+          expect(await page.run(() => new URL(location.href).searchParams.get('step'))).toBe('41');
+          await click(page, '#watch-next-solution');
+          expect(await text(page, '#watch-message')).toBe('Solution 1: columns 1, 3, 5, 0, 2, 4');
+          // The panel's keys, as the panel receives them from within (real keys: the Chromium tier).
+          await page.run(() =>
+            document
+              .querySelector<HTMLElement>('#watch-code')!
+              .dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true })),
+          );
+          expect(await page.run(() => document.querySelector<HTMLElement>('#watch-board')!.dataset.step)).toBe('143');
+          await fill(page, '#watch-n', '8');
+          await fill(page, '#watch-scrub', '10005');
+          expect(await page.run(() => document.querySelectorAll('#watch-tree rect.reached').length)).toBe(2057);
+          expect(await page.run(() => getComputedStyle(document.querySelector('#watch-board')!).width)).not.toBe('0px');
+          await shoot(page, '#watch', `${width}-watch-panel`);
         });
 
         it('browses the solutions of n = 6, and those of n = 1 in the singular', async () => {

@@ -44,10 +44,13 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     width = 1200,
     height = 900,
     before,
+    query = '',
   }: {
     width?: number;
     height?: number;
     before?: () => void;
+    /** Added to the page's address: `?n=6&step=41#watch`. */
+    query?: string;
   } = {}): Promise<Page> {
     const opening = await browser.newPage({ viewport: { width, height } });
     opened.push(opening);
@@ -64,7 +67,7 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
       }),
     );
     if (before) await opening.addInitScript(before);
-    await opening.goto(url);
+    await opening.goto(url + query);
     await opening.waitForFunction(() => document.body.dataset.ready === 'true');
     return opening;
   }
@@ -383,17 +386,18 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
       page.$eval(`#watch-masks tr[data-mask="${name}"]`, (tr) =>
         [...tr.querySelectorAll('td')].map((td) => td.textContent).join(''),
       );
-    // Shown on reset: row 0 entered. Two steps: a queen at (0, 0), then row 1 entered: open = columns 2..5, all to try.
-    for (let i = 0; i < 2; i++) await page.click('#watch-step');
+    // Shown on reset: row 0's open squares. Three steps: a queen at (0, 0), row 0 pushed and the
+    // masks moved down, then row 1's open squares: columns 2..5, all to try.
+    for (let i = 0; i < 3; i++) await page.click('#watch-step');
     expect(await page.textContent('#watch-message')).toBe(
-      'Row 1: open = ~(cols | left | right) = 001111 (column 0 first); all of it to try',
+      'Row 1: free = all & ~(cols | left | right) = 001111: columns 2, 3, 4 and 5 still to try',
     );
     expect(await mask('open')).toBe('001111');
     expect(await mask('to-try')).toBe('001111');
     // The queen goes on column 2, the lowest square to try; columns 3..5 are still to try.
     await page.click('#watch-step');
     expect(await page.textContent('#watch-message')).toBe(
-      'Row 1: the lowest square to try, free & -free, is column 2; go one row down',
+      'Row 1: bit = free & -free, the lowest square still to try: column 2',
     );
     expect(await mask('open')).toBe('001111');
     expect(await mask('to-try')).toBe('000111');
@@ -440,8 +444,8 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
       await page.click('#watch-step');
       forward.push(await state());
     }
-    // n = 4: 63 steps from row 0 entered to the end, which shows the second and last solution.
-    expect(forward).toHaveLength(63);
+    // n = 4: 76 steps after row 0's open squares to the end, which shows the second and last solution.
+    expect(forward).toHaveLength(77);
     expect(forward.at(-1)).toMatchObject({
       message: 'Done: 2 solutions for n = 4; the board shows the last one, columns 2, 0, 3, 1',
       queens: '2,0,3,1',
@@ -458,7 +462,158 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     }
     // Each step back shows exactly what the step forward showed: board, masks, message and log.
     expect(backward.reverse()).toEqual(forward);
-    expect(forward[0].message).toBe('Row 0: open = ~(cols | left | right) = 1111 (column 0 first); all of it to try');
+    expect(forward[0].message).toBe('Row 0: free = all = 1111 (column 0 first): every square to try');
+  });
+
+  it('lights the line of code each step runs, in both forms, with its values, and shows the stack', async () => {
+    await page.fill('#watch-n', '6');
+    await page.dispatchEvent('#watch-n', 'change');
+    const lit = () =>
+      page.$$eval('#watch-code .line.lit', (lines) => lines.map((line) => line.textContent!.replace(/^▶ /, '').trim()));
+    const current = () => page.textContent('#watch-code .line[aria-current="step"]');
+    const stack = () =>
+      page.$$eval('#watch-stack tbody tr', (rows) =>
+        rows.map((row) => [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent)),
+      );
+    expect(await lit()).toEqual(['let free = all;  // free = 111111']);
+    // A queen at (0, 0), row 0 pushed, row 1's open squares, and a queen at (1, 2).
+    for (let i = 0; i < 4; i++) await page.click('#watch-step');
+    expect(await current()).toBe('▶     const bit = free & -free; free ^= bit;  // bit = 001000, free = 000111');
+    expect(await stack()).toEqual([
+      ['0: 0', '000000', '000000', '000000', '011111'],
+      ['▶ 1: 2', '100000', '010000', '000000', '000111'],
+    ]);
+    await page.check('input[name="watch-code-form"][value="recursive"]');
+    expect(await current()).toBe('▶       const bit = free & -free; free ^= bit;  // bit = 001000, free = 000111');
+    // The next step goes down: a call in the recursive form; a push and the masks' move in the loop.
+    await page.click('#watch-step');
+    expect(await lit()).toEqual([
+      'place(row + 1, cols | bit, ((left | bit) << 1) & all, (right | bit) >> 1);  // row = 2, cols = 101000, left = 001100, right = 010000',
+    ]);
+    await page.check('input[name="watch-code-form"][value="stack"]');
+    expect(await lit()).toEqual([
+      'stack.set([cols, left, right, free], 4 * row);',
+      'cols |= bit; left = ((left | bit) << 1) & all; right = (right | bit) >> 1; row++;  // row = 2, cols = 101000, left = 001100, right = 010000',
+    ]);
+    expect((await stack()).map((row) => row[0])).toEqual(['0: 0', '1: 2', '▶ 2: –']);
+    await page.locator('#watch').screenshot({ path: `${shots}/watch-code.png` });
+  });
+
+  it('jumps along the timeline, to a step, the next solution and the next dead end, and links to the step', async () => {
+    await page.fill('#watch-n', '6');
+    await page.dispatchEvent('#watch-n', 'change');
+    await page.$eval('#watch-scrub', (scrub: HTMLInputElement) => {
+      scrub.value = '41';
+      scrub.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(await page.getAttribute('#watch-board', 'data-step')).toBe('41');
+    expect(await page.textContent('#watch-position')).toBe('41 of 750');
+    const there = await page.textContent('#watch-message');
+    expect(new URL(page.url()).searchParams.get('step')).toBe('41');
+    expect(new URL(page.url()).searchParams.get('n')).toBe('6');
+    const link = await page.getAttribute('#watch-link', 'href');
+    expect(link).toBe(page.url());
+    // The link opens the same step.
+    const linked = await openDemo({ query: `?n=6&step=41#watch` });
+    expect(await linked.inputValue('#watch-n')).toBe('6');
+    expect(await linked.getAttribute('#watch-board', 'data-step')).toBe('41');
+    expect(await linked.textContent('#watch-message')).toBe(there);
+    await page.click('#watch-next-solution');
+    expect(await page.textContent('#watch-message')).toBe('Solution 1: columns 1, 3, 5, 0, 2, 4');
+    await page.click('#watch-next-dead-end');
+    expect(await page.textContent('#watch-message')).toMatch(/^Row \d has nothing left to try$/);
+    // Past the last solution, there is no next one: said, and the step stays.
+    await page.$eval('#watch-scrub', (scrub: HTMLInputElement) => {
+      scrub.value = scrub.max;
+      scrub.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(await page.isDisabled('#watch-next-solution')).toBe(true);
+    await page.click('#watch-back');
+    await page.click('#watch-next-solution');
+    expect(await page.textContent('#watch-announce')).toBe('No solution is left after this step.');
+  });
+
+  it('steps with the arrows and plays with space only while the panel has the focus', async () => {
+    await page.fill('#watch-n', '6');
+    await page.dispatchEvent('#watch-n', 'change');
+    await page.focus('#watch');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getAttribute('#watch-board', 'data-step')).toBe('2');
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.getAttribute('#watch-board', 'data-step')).toBe('1');
+    await page.keyboard.press(' ');
+    expect(await page.getAttribute('#watch-play', 'aria-pressed')).toBe('true');
+    await page.keyboard.press(' ');
+    expect(await page.getAttribute('#watch-play', 'aria-pressed')).toBe('false');
+    const step = await page.getAttribute('#watch-board', 'data-step');
+    // Outside the panel the keys do what the page does with them.
+    await page.focus('#count-run');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getAttribute('#watch-board', 'data-step')).toBe(step);
+    // In the panel's number field the arrows change the number, not the step.
+    await page.focus('#watch-n');
+    await page.keyboard.press('ArrowUp');
+    expect(await page.inputValue('#watch-n')).toBe('7');
+  });
+
+  it('draws the search tree as it grows, with its nodes per depth against n!/(n - d)!', async () => {
+    await page.fill('#watch-n', '8');
+    await page.dispatchEvent('#watch-n', 'change');
+    const depths = () =>
+      page.$$eval('#watch-depths tbody tr', (rows) =>
+        rows.map((row) => [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent)),
+      );
+    expect(await page.$$eval('#watch-tree rect.reached', (rects) => rects.length)).toBe(1);
+    expect((await depths())[1]).toEqual(['1', '0', '0', '8', '8']);
+    await page.$eval('#watch-scrub', (scrub: HTMLInputElement) => {
+      scrub.value = scrub.max;
+      scrub.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(await page.$$eval('#watch-tree rect.reached', (rects) => rects.length)).toBe(2057);
+    expect(await page.$$eval('#watch-tree rect.solution', (rects) => rects.length)).toBe(92);
+    const table = await depths();
+    expect(table.map((row) => [row[0], row[1], row[3], row[4]])).toEqual(
+      [1, 8, 42, 140, 344, 568, 550, 312, 92].map((count, d) => [
+        String(d),
+        count.toLocaleString('en'),
+        count.toLocaleString('en'),
+        [1, 8, 56, 336, 1680, 6720, 20160, 40320, 40320][d].toLocaleString('en'),
+      ]),
+    );
+    const deadEnds = table.reduce((sum, row) => sum + Number(row[2]!.replace(',', '')), 0);
+    expect(deadEnds).toBe(await page.$$eval('#watch-tree rect.dead', (rects) => rects.length));
+    expect(deadEnds).toBeGreaterThan(0);
+    await page.locator('.watch-tree').screenshot({ path: `${shots}/watch-tree.png` });
+    await page.fill('#watch-n', '9');
+    await page.dispatchEvent('#watch-n', 'change');
+    expect(await page.isHidden('#watch-tree')).toBe(true);
+    expect(await page.textContent('#watch-tree-note')).toMatch(/^The tree of n = 9 has 8,394 nodes, too many to draw/);
+  });
+
+  it('marks squares by symbol as well as colour, says the row in words, and is not heard at every step of play', async () => {
+    await page.fill('#watch-n', '6');
+    await page.dispatchEvent('#watch-n', 'change');
+    await page.click('#watch-step');
+    const symbols = await page.$$eval('#watch-board .square', (squares) =>
+      squares.slice(0, 6).map((square) => getComputedStyle(square, '::after').content),
+    );
+    expect(symbols).toEqual(['none', '"·"', '"·"', '"·"', '"·"', '"·"']);
+    expect(await page.getAttribute('#watch-board', 'aria-label')).toMatch(
+      /^Row 0: queen at column 0; columns 1, 2, 3, 4 and 5 still to try\. Queens at row 0 column 0\.$/,
+    );
+    const heard = await page.textContent('#watch-announce');
+    expect(heard).toBe(
+      'Row 0: bit = free & -free, the lowest square still to try: column 0. Row 0: queen at column 0; columns 1, 2, 3, 4 and 5 still to try.',
+    );
+    await page.click('#watch-play');
+    await expect.poll(async () => Number(await page.getAttribute('#watch-board', 'data-step'))).toBeGreaterThan(4);
+    await page.click('#watch-play');
+    // n = 6 finds its first solution at step 142: nothing new was said while it played.
+    expect(Number(await page.getAttribute('#watch-board', 'data-step'))).toBeLessThan(142);
+    expect(await page.textContent('#watch-announce')).toBe(heard);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(() => page.textContent('#watch-speed-label')).toBe('2 (reduced motion)');
   });
 
   it('plays and pauses the search', async () => {
@@ -532,7 +687,7 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await page.fill('#watch-n', '11');
     await page.dispatchEvent('#watch-n', 'change');
     expect(await page.textContent('#watch-error')).toBe(
-      'n must be a whole number from 4 to 10 here: the search of n = 10 already takes 140,707 steps.',
+      'n must be a whole number from 4 to 10 here: the search of n = 10 already takes 175,520 steps.',
     );
     expect(await page.isVisible('#watch-error')).toBe(true);
     expect(await page.getAttribute('#watch-n', 'aria-invalid')).toBe('true');
