@@ -5,6 +5,7 @@
 // test depends on what another did or on their order; none may log an error or a warning.
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
@@ -12,6 +13,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { BROWSER_TESTS, launchChromium, serveDirectory } from '../../helpers/chromium.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** What axe.run resolves to, as far as these tests read it. */
+interface AxeResults {
+  violations: { id: string; nodes: { target: string[] }[] }[];
+}
 const shots = `${root}test-results/screenshots`;
 
 describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
@@ -614,6 +621,34 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(await page.textContent('#watch-announce')).toBe(heard);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await expect.poll(() => page.textContent('#watch-speed-label')).toBe('2 (reduced motion)');
+  });
+
+  it('has no accessibility violation axe finds, at load and after each panel is used', async () => {
+    const violations = async () => {
+      if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
+      return page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe;
+        const results = await axe.run(document);
+        return results.violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+      });
+    };
+    expect(await violations()).toEqual([]);
+    await page.fill('#count-n', '8');
+    await page.click('#count-run');
+    await page.waitForSelector('#count-result[data-total="92"]');
+    expect(await violations()).toEqual([]);
+    await page.fill('#compare-max', '5');
+    await page.fill('#compare-runs', '1');
+    await page.click('#compare-run');
+    await page.waitForSelector('#compare-chart[data-points="2"]', { timeout: 60_000 });
+    expect(await violations()).toEqual([]);
+    for (let i = 0; i < 5; i++) await page.click('#watch-step');
+    await page.check('input[name="watch-code-form"][value="recursive"]');
+    expect(await violations()).toEqual([]);
+    await page.fill('#browse-n', '6');
+    await page.dispatchEvent('#browse-n', 'change');
+    await page.waitForFunction(() => document.querySelectorAll('#browse-list li').length === 4);
+    expect(await violations()).toEqual([]);
   });
 
   it('plays and pauses the search', async () => {
