@@ -58,11 +58,14 @@ await build({
 // modules without imports of their own go into dist/cli.js, where the CLI and the library must
 // agree: src/quote.ts (how values from outside are shown in messages), src/decimal-count.ts (the
 // counts merge reads are those the package writes), the constants of assembly/layout.ts (the
-// largest n, for merge's checks), and src/progress-display.ts (progress worded as the demo words
-// it; not the library's). Anything else of the library is an error.
+// largest n, for merge's checks), src/defaults.ts (the defaults the help states are those the
+// package applies), and src/progress-display.ts (progress worded as the demo words it; not the
+// library's). Anything else of the library is an error.
 const library = path('src/index.ts');
 const alsoBundled = new Set(
-  ['src/quote.ts', 'src/decimal-count.ts', 'src/progress-display.ts', 'assembly/layout.ts'].map(path),
+  ['src/quote.ts', 'src/decimal-count.ts', 'src/defaults.ts', 'src/progress-display.ts', 'assembly/layout.ts'].map(
+    path,
+  ),
 );
 const cliSources = path('src/cli/');
 /** @type {import('esbuild').Plugin} */

@@ -7,6 +7,7 @@
 // which are told here in the command line's words.
 
 import { Command as Commander, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { DEFAULT_CHECKPOINT_EVERY_MS, DEFAULT_MAX_MEMORY, DEFAULT_RUNS } from '../defaults.js';
 import type { Engine, Method, Shard } from '../index.js';
 import { quote, shown } from '../quote.js';
 import type { CompareCommand } from './compare-command.js';
@@ -15,6 +16,7 @@ import { parseDuration } from './duration.js';
 import { LaidOutHelp, twoColumns } from './help-layout.js';
 import type { MergeCommand } from './merge-command.js';
 import type { PrintCommand } from './print-command.js';
+import { LINE_EVERY_MS } from './progress.js';
 import { UsageError } from './usage.js';
 
 /** A command as parsed, before the texts its values came from are attached. */
@@ -321,7 +323,7 @@ function program(
     )
     .option(
       '--max-memory <size>',
-      "memory for the join's lists, all threads together (default 1GiB; also 512MiB, bytes)",
+      `memory for the join's lists, all threads together (default ${DEFAULT_MAX_MEMORY / 2 ** 30}GiB; also 512MiB, bytes)`,
       reading(['options.maxMemory'], bytes),
     )
     .option(
@@ -338,13 +340,13 @@ function program(
     .option('--checkpoint <file>', 'keep the progress in FILE; resume from it when it exists')
     .option(
       '--checkpoint-every <time>',
-      'how often FILE is written (default 30s; also 500ms, 5m, 1h)',
+      `how often FILE is written (default ${DEFAULT_CHECKPOINT_EVERY_MS / 1000}s; also 500ms, 5m, 1h)`,
       reading(['options.checkpointEveryMs'], duration),
     )
     .addOption(
       new Option(
         '--progress <how>',
-        'progress on stderr: a bar (a line every 5 s where stderr is no terminal), JSON lines, or none; default: bar on a terminal, else none',
+        `progress on stderr: a bar (a line every ${LINE_EVERY_MS / 1000} s where stderr is no terminal), JSON lines, or none; default: bar on a terminal, else none`,
       )
         .choices(['bar', 'json', 'none'])
         .argParser(reading([], choice('--progress', ['bar', 'json', 'none']))),
@@ -382,7 +384,7 @@ function program(
     .argument('<n-or-range>', 'one n, or a range such as 4..14', reading([], range))
     .option(
       '--runs <k>',
-      'timed runs per engine after a warm-up (default 5)',
+      `timed runs per engine after a warm-up (default ${DEFAULT_RUNS})`,
       reading(['options.runs'], integer('--runs')),
     )
     .option('--webgpu', 'time the GPU too (the engine webgpu), and name its adapter')

@@ -5,6 +5,7 @@
 // have, the times' for any time from a microsecond to minutes. Where the terminal is narrow, the
 // headers shorten, and then the columns least needed go: the unique count, then the speed-up.
 
+import { DEFAULT_RUNS } from '../defaults.js';
 import { type CompareResult, compareEngines, count, WebGPUUnavailableError } from '../index.js';
 import { formatCount } from '../progress-display.js';
 import { shown } from '../quote.js';
@@ -23,8 +24,6 @@ export interface CompareCommand {
   webgpu: boolean;
 }
 
-/** Timed runs per engine when --runs is not given (the help says so). */
-const DEFAULT_RUNS = 5;
 /** Characters of a time as formatMs writes it, from 0.00041 ms to 999,999 ms. */
 const MS_WIDTH = 7;
 

@@ -28,7 +28,7 @@ export interface ProgressView {
 
 const BAR_EVERY_MS = 100;
 const JSON_EVERY_MS = 1000;
-const LINE_EVERY_MS = 5000;
+export const LINE_EVERY_MS = 5000;
 /** The bar's own width, at most, and the least worth drawing. */
 const BAR_WIDTH = 20;
 const BAR_MIN = 5;
