@@ -3,7 +3,7 @@
 // gets the same list. Backtracking searches symmetry frames (frames.ts) or the completions of the
 // placed queens (placed.ts); the join counts row choices (join-units.ts).
 
-import type { CountWork, Subproblems } from '../kernel/subproblems.js';
+import { type CountWork, pickSubproblems, type Subproblems } from '../kernel/subproblems.js';
 import { SYMMETRIES } from '../symmetry.js';
 import type { Method, Queen, Shard } from '../types.js';
 import { frames, halfTurnFrames } from './frames.js';
@@ -90,21 +90,7 @@ function rotatedFrames(n: number): Subproblems {
 
 /** The subproblems whose index i has i % count === index: one shard of a split. */
 function everyNth(list: Subproblems, index: number, count: number): Subproblems {
-  const size = list.count > index ? Math.ceil((list.count - index) / count) : 0;
-  const pairs = list.width * 2;
-  const out = {
-    count: size,
-    width: list.width,
-    queens: new Int8Array(size * pairs),
-    weight: new Uint8Array(size),
-    stabilizer: new Uint8Array(size),
-    eastRows: list.eastRows === null ? null : new Uint32Array(size),
-  };
-  for (let k = 0, i = index; k < size; k++, i += count) {
-    out.queens.set(list.queens.subarray(i * pairs, (i + 1) * pairs), k * pairs);
-    out.weight[k] = list.weight[i];
-    out.stabilizer[k] = list.stabilizer[i];
-    if (out.eastRows !== null && list.eastRows !== null) out.eastRows[k] = list.eastRows[i];
-  }
-  return out;
+  const indices: number[] = [];
+  for (let i = index; i < list.count; i += count) indices.push(i);
+  return pickSubproblems(list, indices);
 }
