@@ -33,44 +33,33 @@ export interface JobControl {
 }
 
 /**
- * The time a thread's range should take, as measured so far: often enough for progress, rarely
- * enough for the messages to cost nothing. A range's subproblems are timed by its own stretch's
- * latest reports, and before anything of its stretch is measured a range is one subproblem:
- * subproblems far apart in the plan differ several-fold in size (those of the first frames are
- * the biggest), neighbours little, so timed by the count's average a range of big ones took
- * several times as long as meant, and the thread that got it finished well after the others.
+ * The time a thread's range should take: often enough for progress, rarely enough for the messages
+ * to cost nothing. A range is reckoned by its own stretch's latest reports, since subproblems far
+ * apart in the plan differ several-fold in size and neighbours little; until its stretch has any,
+ * a range is one subproblem.
  */
 const RANGE_MS = 50;
 /**
- * When several threads share a count, a range takes at least this, as measured (but at the end of
- * a stretch): a pool thread holds two ranges (pool.ts), and the calling thread, which hands them
- * out, hears from it only between its turns of the event loop (slices.ts); with shorter ranges the thread
- * runs out of work before it is heard, and idles. Replayed for n = 17 on 16 threads
- * (bench/scaling.ts): 268 ranges instead of 370, and 2% sooner.
+ * With several threads, a range takes at least this (but at the end of a stretch): a pool thread
+ * holds two ranges (pool.ts) and is heard only between the calling thread's turns of the event loop
+ * (slices.ts), so a shorter range leaves it idle before it is heard.
  */
 const MIN_RANGE_MS = 5;
 /**
- * When several threads share a count, a range takes at most this share of each thread's part of
- * the time left, as measured: reckoned in subproblems, the share went by the small ones of other
- * stretches and a range of big ones near the end still held its thread after the others ended.
+ * With several threads, a range takes at most this share of each thread's part of the time left,
+ * so that a range of big subproblems near the end does not hold its thread after the others end.
  */
 const SHARE_OF_LEFT = 8;
 /**
- * A stretch's time per subproblem is its reports' time over their subproblems, each earlier report
- * weighing this much less than the next: the calling thread's reports split a subproblem's time
- * between two of them (a slice ends within one), and a few reports even that out; and the
- * subproblems change size within a stretch (in the first, from the big frames to small ones, ten
- * times smaller), which a count's own average would follow only long after: its ranges there took
- * a few tenths of a millisecond, and the threads idled between the calling thread's slices.
+ * A stretch's time per subproblem weighs each earlier report this much less than the next: a
+ * report may hold part of a subproblem's time (a slice ends within one), and the subproblems change
+ * size along a stretch sooner than a plain average follows.
  */
 const KEPT_OF_EARLIER = 0.5;
-
 /**
- * Stretches of the plan handed out in turn. The planner's subproblems are far from alike in size
- * (the first frames are the biggest), so a count that went through them in order would finish a
- * few percent of them in its first tenth of the time and make any estimate of the time left
- * wrong by several times; taken from stretches across the whole plan in turn, the subproblems
- * finished grow about evenly with the time. A checkpoint's finished ranges stay about this many.
+ * Stretches of the plan handed out in turn: the first frames are the biggest, so subproblems taken
+ * from across the plan finish about evenly with the time, and an estimate of the time left holds.
+ * A checkpoint's finished ranges stay about this many.
  */
 const STRETCHES = 16;
 
