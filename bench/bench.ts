@@ -14,7 +14,7 @@
 // threads, and how fast an abort rejects; how long the calling thread is held and an abort takes
 // while long counts and compareEngines run with default options (bench/responsive.ts).
 // --listing: solutions(n) streamed on both engines.
-// --find: findSolution for large n. --gpu: each GPU kernel variant against one wasm thread
+// --find: findSolution for large n. --gpu: the GPU engine against one wasm thread
 // (bench/webgpu.ts). --gpu-model: the GPU kernel and a reference on a model of a real GPU
 // (bench/gpu-model.ts). --engines: compareEngines in every runtime and browser of the engines tier
 // (bench/engines.ts, bench/engines-browsers.ts). --scaling: count(n) on 1 to 64 cores, replayed
@@ -59,7 +59,7 @@ Sections (every one but --gpu, --gpu-model, --engines, --scaling and --load when
               compareEngines with default options
   --listing   solutions(n) streamed on both engines (default 14; boards above 15 are left out)
   --find      findSolution(n) for n = 1,000,000 and 10,000,000 (no boards)
-  --gpu       each GPU kernel variant against one wasm thread (default 16..21; from n = 19 on,
+  --gpu       the GPU engine against one wasm thread (default 16..21; from n = 19 on,
               an even sample), in Node through the package \`webgpu\`, else in Chromium
   --browser   with --gpu: in Chromium even where Node has an adapter
   --gpu-model the GPU kernel and a reference after ygch/n_queens on a model of a real GPU:
@@ -661,29 +661,23 @@ function printGpu(gpu: GpuReport | string, runs: number): void {
   const threads = /llvmpipe|lavapipe/i.test(gpu.adapter)
     ? `; lavapipe threads: LP_NUM_THREADS=${process.env.LP_NUM_THREADS ?? '(unset: one per core)'}`
     : '';
-  const variants = gpu.rows[0]?.variants.map((v) => v.variant) ?? [];
   process.stdout.write(
     `\nGPU: ${gpu.where}, on ${gpu.adapter} (${label}${threads})\n` +
       `${formatTable(
-        [
-          'n',
-          'sample',
-          'solutions',
-          ...variants.flatMap((v) => [`${v} ms`, `${v} ns/solution`, `${v} vs wasm`]),
-          'wasm ns/solution',
-          'wasm sample',
-        ],
+        ['n', 'sample', 'solutions', 'GPU ms', 'GPU ns/solution', 'GPU vs wasm', 'wasm ns/solution', 'wasm sample'],
         gpu.rows.map((r) => [
           String(r.n),
           r.shards === 1 ? 'all' : `1/${r.shards}`,
           r.solutions,
-          ...r.variants.flatMap((v) => [formatMs(v.ms), v.nsPerSolution.toFixed(2), ratio(v.vsWasm)]),
+          formatMs(r.gpu.ms),
+          r.gpu.nsPerSolution.toFixed(2),
+          ratio(r.gpu.vsWasm),
           r.wasmNsPerSolution.toFixed(1),
           r.wasmShards === 1 ? 'all' : `1/${r.wasmShards}`,
         ]),
       )}\n` +
       `medians of ${runs} after a warm-up; a count as a caller sees it: plan, host split, dispatches, read-back.\n` +
-      `vs wasm: one wasm thread's ns/solution (countSync, in this process, on its own sample) over the variant's; above 1x the GPU is faster.\n`,
+      `vs wasm: one wasm thread's ns/solution (countSync, in this process, on its own sample) over the GPU's; above 1x the GPU is faster.\n`,
   );
 }
 

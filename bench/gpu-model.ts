@@ -21,10 +21,9 @@ import { acquireGpu } from '../src/kernel/webgpu/device.js';
 import { placementTargetTasks } from '../src/kernel/webgpu/placement-kernel.js';
 import { PLACEMENT_SHADER } from '../src/kernel/webgpu/placement-shader.js';
 import { gpuWork } from '../src/kernel/webgpu/tasks.js';
-import { DEFAULT_VARIANT } from '../src/kernel/webgpu/variants.js';
 import { plan } from '../src/plan/plan.js';
 import { median, status } from './counting.js';
-import { countOnVariant, gpuAdapter } from './gpu-count.js';
+import { countOnGpuEngine, gpuAdapter } from './gpu-count.js';
 import { countLoopOps, dumpSpirv, type LoopOps } from './gpu-model-ops.js';
 import { replayPlacement, replayReference } from './gpu-model-replay.js';
 import { countReference, type ReferencePush, referenceShader, referenceTasks } from './gpu-reference.js';
@@ -119,13 +118,13 @@ async function timeOnAdapter(boards: number[], runs: number): Promise<TimedRow[]
   const pushes: ReferencePush[] = ['if', 'spare'];
   for (const n of boards) {
     status(`gpu model: n = ${n}, warm-up`);
-    await countOnVariant(n, DEFAULT_VARIANT, 1);
+    await countOnGpuEngine(n, 1);
     for (const push of pushes) await countReference(gpu, n, REFERENCE_INVOCATIONS, push);
     const ours: number[] = [];
     const reference: Record<ReferencePush, number[]> = { if: [], spare: [] };
     for (let round = 1; round <= runs; round++) {
       status(`gpu model: n = ${n}, round ${round}/${runs}`);
-      ours.push((await countOnVariant(n, DEFAULT_VARIANT, 1)).ms);
+      ours.push((await countOnGpuEngine(n, 1)).ms);
       for (const push of pushes) {
         const r = await countReference(gpu, n, REFERENCE_INVOCATIONS, push);
         reference[push].push(r.ms);
@@ -162,7 +161,7 @@ export function formatModel(report: ModelReport, runs: number): string {
     report.rows.flatMap((row) =>
       [row.ours, row.reference].map((k) => [
         String(row.n),
-        k.kernel === 'ours' ? `ours (${DEFAULT_VARIANT})` : 'reference (ygch/n_queens)',
+        k.kernel === 'ours' ? 'ours (placement)' : 'reference (ygch/n_queens)',
         k.stepsPerSolution.toFixed(2),
         String(k.ops.alu),
         String(k.ops.sharedBytes),

@@ -1,4 +1,4 @@
-// The GPU section (npm run bench -- --gpu): per n, each kernel variant of the 'webgpu' engine,
+// The GPU section (npm run bench -- --gpu): per n, the 'webgpu' engine's kernel,
 // timed as a caller sees a count (plan, host split, dispatches, read-back), against one wasm
 // thread on the same machine, measured in the same run. In Node where Dawn's binding (the package
 // `webgpu`) finds an adapter; else in Chromium (where `chromium` and playwright-core are
@@ -14,10 +14,9 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { countSync } from '../src/count.js';
-import { KERNEL_VARIANTS, type KernelVariant } from '../src/kernel/webgpu/variants.js';
 import type { CountSyncOptions } from '../src/types.js';
 import { median, status } from './counting.js';
-import { countOnVariant, type GpuCount, gpuAdapter } from './gpu-count.js';
+import { countOnGpuEngine, type GpuCount, gpuAdapter } from './gpu-count.js';
 import { packageRoot } from './native.js';
 
 /** The boards of the section when none are asked for. */
@@ -28,10 +27,9 @@ const GPU_SHARDS: Record<number, number> = { 19: 2, 20: 4, 21: 16, 22: 128 };
 const MIN_WASM_MS = 200;
 
 export interface GpuTime {
-  variant: KernelVariant;
   ms: number;
   nsPerSolution: number;
-  /** wasm's time per solution over this variant's: above 1, the GPU is faster. */
+  /** wasm's time per solution over the GPU's: above 1, the GPU is faster. */
   vsWasm: number;
 }
 
@@ -44,7 +42,7 @@ export interface GpuRow {
   wasmSolutions: string;
   wasmMs: number;
   wasmNsPerSolution: number;
-  variants: GpuTime[];
+  gpu: GpuTime;
 }
 
 export interface GpuReport {
@@ -55,7 +53,7 @@ export interface GpuReport {
   rows: GpuRow[];
 }
 
-type Counter = (n: number, variant: KernelVariant, shards: number) => Promise<GpuCount>;
+type Counter = (n: number, shards: number) => Promise<GpuCount>;
 
 /** One wasm thread on shard 0 of `shards` of n: ms per count (median of `runs` passes) and its solutions. */
 function timeWasm(n: number, shards: number, runs: number): { ms: number; solutions: bigint } {
@@ -85,23 +83,18 @@ async function measureRows(
   const rows: GpuRow[] = [];
   for (const n of boards) {
     const shards = GPU_SHARDS[n] ?? 1;
-    for (const variant of KERNEL_VARIANTS) {
-      status(`gpu: n = ${n}, warm-up (${variant})`);
-      await counter(Math.min(n, 14), variant, 1);
-    }
-    const times = new Map<KernelVariant, number[]>(KERNEL_VARIANTS.map((v) => [v, []]));
+    status(`gpu: n = ${n}, warm-up`);
+    await counter(Math.min(n, 14), 1);
+    const times: number[] = [];
     let solutions: string | null = null;
     for (let round = 1; round <= runs; round++) {
-      for (const variant of KERNEL_VARIANTS) {
-        status(`gpu: n = ${n}${shards > 1 ? ` (shard 0/${shards})` : ''}, round ${round}/${runs}, ${variant}`);
-        const r = await counter(n, variant, shards);
-        solutions ??= r.total;
-        if (r.total !== solutions)
-          throw new Error(`the GPU kernels disagree at n = ${n}: ${variant} ${r.total}, expected ${solutions}`);
-        if (shards === 1 && known.has(n) && BigInt(r.total) !== known.get(n))
-          throw new Error(`${variant} counted ${r.total} at n = ${n}, expected ${known.get(n)}`);
-        times.get(variant)!.push(r.ms);
-      }
+      status(`gpu: n = ${n}${shards > 1 ? ` (shard 0/${shards})` : ''}, round ${round}/${runs}`);
+      const r = await counter(n, shards);
+      solutions ??= r.total;
+      if (r.total !== solutions) throw new Error(`the GPU counted ${r.total} at n = ${n}, then ${solutions}`);
+      if (shards === 1 && known.has(n) && BigInt(r.total) !== known.get(n))
+        throw new Error(`the GPU counted ${r.total} at n = ${n}, expected ${known.get(n)}`);
+      times.push(r.ms);
     }
     const wasmSample = wasmShards(n);
     status(`gpu: n = ${n}, one wasm thread${wasmSample > 1 ? ` (shard 0/${wasmSample})` : ''}`);
@@ -109,6 +102,8 @@ async function measureRows(
     if (wasmSample === shards && String(wasm.solutions) !== solutions)
       throw new Error(`wasm counted ${wasm.solutions} at n = ${n}, the GPU ${solutions}`);
     const wasmNsPerSolution = (wasm.ms * 1e6) / Number(wasm.solutions);
+    const ms = median(times);
+    const nsPerSolution = (ms * 1e6) / Number(solutions);
     rows.push({
       n,
       shards,
@@ -117,11 +112,7 @@ async function measureRows(
       wasmSolutions: String(wasm.solutions),
       wasmMs: wasm.ms,
       wasmNsPerSolution,
-      variants: KERNEL_VARIANTS.map((variant) => {
-        const ms = median(times.get(variant)!);
-        const nsPerSolution = (ms * 1e6) / Number(solutions);
-        return { variant, ms, nsPerSolution, vsWasm: wasmNsPerSolution / nsPerSolution };
-      }),
+      gpu: { ms, nsPerSolution, vsWasm: wasmNsPerSolution / nsPerSolution },
     });
   }
   status('');
@@ -136,7 +127,7 @@ async function inNode(
 ): Promise<GpuReport | null> {
   const adapter = await gpuAdapter().catch(() => null);
   if (adapter === null) return null;
-  const rows = await measureRows(boards, runs, wasmShards, countOnVariant, known);
+  const rows = await measureRows(boards, runs, wasmShards, countOnGpuEngine, known);
   return {
     where: `Node ${process.version} through Dawn (the package \`webgpu\`)`,
     adapter: adapter.name,
@@ -157,8 +148,8 @@ async function buildPage(): Promise<string> {
   );
   writeFileSync(
     join(app, 'main.js'),
-    `import { countOnVariant, gpuAdapter } from ${JSON.stringify(join(packageRoot, 'bench/gpu-count.ts'))};
-window.countOnVariant = countOnVariant;
+    `import { countOnGpuEngine, gpuAdapter } from ${JSON.stringify(join(packageRoot, 'bench/gpu-count.ts'))};
+window.countOnGpuEngine = countOnGpuEngine;
 window.gpuAdapter = gpuAdapter;
 document.body.dataset.ready = '1';`,
   );
@@ -201,15 +192,11 @@ async function inChromium(
     const page = await browser.newPage();
     await page.goto(url);
     await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 60_000 });
-    type PageGlobals = { countOnVariant: typeof countOnVariant; gpuAdapter: typeof gpuAdapter };
+    type PageGlobals = { countOnGpuEngine: typeof countOnGpuEngine; gpuAdapter: typeof gpuAdapter };
     const adapter = await page.evaluate(() => (window as unknown as PageGlobals).gpuAdapter().catch(() => null));
     if (adapter === null) return `no adapter in Node, nor in Chromium ${browser.version()} here`;
-    const counter: Counter = (n, variant, shards) =>
-      page.evaluate(([size, which, m]) => (window as unknown as PageGlobals).countOnVariant(size, which, m), [
-        n,
-        variant,
-        shards,
-      ] as const);
+    const counter: Counter = (n, shards) =>
+      page.evaluate(([size, m]) => (window as unknown as PageGlobals).countOnGpuEngine(size, m), [n, shards] as const);
     const rows = await measureRows(boards, runs, wasmShards, counter, known);
     return { where: `Chromium ${browser.version()}`, adapter: adapter.name, software: adapter.software, rows };
   } finally {

@@ -10,7 +10,6 @@ import { acquireKernel, releaseKernel } from '../src/kernel/instances.js';
 import { resolveEngine } from '../src/kernel/select.js';
 import type { Gpu } from '../src/kernel/webgpu/device.js';
 import type { GpuWork } from '../src/kernel/webgpu/tasks.js';
-import { DEFAULT_VARIANT } from '../src/kernel/webgpu/variants.js';
 import { plan } from '../src/plan/plan.js';
 import { countOnGpu } from '../src/run/count-on-gpu.js';
 import { Job } from '../src/run/job.js';
@@ -25,17 +24,16 @@ const device = vi.hoisted(() => ({
   waves: [] as number[],
 }));
 
-vi.mock('../src/kernel/webgpu/variants.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../src/kernel/webgpu/variants.js')>();
-  const run = async (...args: unknown[]) => {
-    const { work } = args[3] as { work: GpuWork };
+vi.mock('../src/kernel/webgpu/placement-kernel.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../src/kernel/webgpu/placement-kernel.js')>();
+  const runPlacement = async (...args: unknown[]) => {
+    const work = args[3] as GpuWork;
     device.waves.push(work.recordCount);
     device.clock += device.msFor(work.recordCount);
     const found = taskCompletions(work);
     return { low: Float64Array.from(found), high: new Float64Array(found.length) };
   };
-  const variants = Object.fromEntries(Object.entries(real.VARIANTS).map(([name, v]) => [name, { ...v, run }]));
-  return { ...real, VARIANTS: variants };
+  return { ...real, runPlacement };
 });
 
 afterEach(() => {
@@ -54,7 +52,6 @@ function standInGpu(): Gpu {
     entry: {} as GPU,
     device: device as unknown as GPUDevice,
     adapter: { name: 'a stand-in', software: true },
-    variant: DEFAULT_VARIANT,
     pipelines: new Map(),
   };
 }

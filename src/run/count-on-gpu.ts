@@ -11,8 +11,13 @@ import type { Kernel } from '../kernel/kernel.js';
 import { type CountWork, pickSubproblems } from '../kernel/subproblems.js';
 import { addSubproblem, emptyTally, fixedCountsFor, type Tally } from '../kernel/tally.js';
 import { type Gpu, pipelineFor } from '../kernel/webgpu/device.js';
-import { Split } from '../kernel/webgpu/tasks.js';
-import { type KernelVariant, type PreparedWork, VARIANTS, type Variant } from '../kernel/webgpu/variants.js';
+import {
+  type PlacementPacked,
+  packPlacement,
+  placementTargetTasks,
+  runPlacement,
+} from '../kernel/webgpu/placement-kernel.js';
+import { type GpuWork, Split } from '../kernel/webgpu/tasks.js';
 import type { Job } from './job.js';
 import { Slices } from './slices.js';
 import { WaveSizes } from './wave-sizes.js';
@@ -46,14 +51,14 @@ class Wave {
   /** Those whose unique count needs the rotations' fixed completions, counted on the CPU. */
   readonly rotated: number[] = [];
   readonly split: Split;
-  prepared: PreparedWork | null = null;
+  /** The wave split into tasks, and packed as the kernel reads them. */
+  prepared: { work: GpuWork; packed: PlacementPacked } | null = null;
   /** Milliseconds spent splitting and packing it. */
   splitMs = 0;
 
   constructor(
     readonly ranges: [number, number][],
     work: CountWork,
-    private readonly variant: Variant,
     targetTasks: number,
   ) {
     const { stabilizer } = work.subproblems;
@@ -70,33 +75,29 @@ class Wave {
   step(ms: number): boolean {
     if (this.prepared !== null) return true;
     const started = performance.now();
-    if (this.split.step(ms)) this.prepared = this.variant.prepare(this.split.work());
+    if (this.split.step(ms)) {
+      const split = this.split.work();
+      this.prepared = { work: split, packed: packPlacement(split) };
+    }
     this.splitMs += performance.now() - started;
     return this.prepared !== null;
   }
 }
 
 /**
- * Counts the job's subproblems on the GPU with a kernel variant (the one the engine runs on this
- * adapter unless asked). While the device counts a wave, the calling thread counts that wave's fixed completions
- * and splits the next wave, in slices between which the event loop runs.
+ * Counts the job's subproblems on the GPU. While the device counts a wave, the calling thread
+ * counts that wave's fixed completions and splits the next wave, in slices between which the event
+ * loop runs.
  */
-export async function countOnGpu(
-  job: Job,
-  work: CountWork,
-  gpu: Gpu,
-  kernel: Kernel,
-  variant: KernelVariant = gpu.variant,
-): Promise<void> {
+export async function countOnGpu(job: Job, work: CountWork, gpu: Gpu, kernel: Kernel): Promise<void> {
   const { n, subproblems: list, countsUnique } = work;
   const slices = new Slices();
   try {
     const stopped = () => job.isSettled;
-    const chosen = VARIANTS[variant];
-    const compiled = await pipelineFor(gpu, variant);
+    const compiled = await pipelineFor(gpu);
     const takeNext = (want: number): Wave | null => {
       const ranges = takeWave(job, want);
-      return ranges.length === 0 ? null : new Wave(ranges, work, chosen, chosen.targetTasks(compiled.budget));
+      return ranges.length === 0 ? null : new Wave(ranges, work, placementTargetTasks(compiled.budget));
     };
     const sizes = new WaveSizes();
     let wave = takeNext(sizes.next());
@@ -106,7 +107,8 @@ export async function countOnGpu(
         if (stopped()) return;
       }
       const started = performance.now();
-      const counting = chosen.run(gpu, compiled.pipeline, compiled.budget, wave.prepared!, stopped);
+      const { work: split, packed } = wave.prepared!;
+      const counting = runPlacement(gpu, compiled.pipeline, compiled.budget, split, packed, stopped);
       // Whatever happens to the CPU's share, the GPU's promise is awaited (or its failure kept).
       counting.catch(() => {});
 
@@ -130,14 +132,13 @@ export async function countOnGpu(
       const counts = await counting;
       if (counts === null || stopped()) return;
       const ms = performance.now() - started;
-      const { work } = wave.prepared!;
       let at = 0;
       let k = 0;
       for (const [from, to] of wave.ranges) {
         const tally: Tally = emptyTally();
         for (let i = from; i < to; i++, at++) {
           const completions =
-            BigInt(work.hostCounts[at] + counts.low[at]) + BigInt(counts.high[at]) * BigInt(TWO_TO_32);
+            BigInt(split.hostCounts[at] + counts.low[at]) + BigInt(counts.high[at]) * BigInt(TWO_TO_32);
           const rotatedHere = wave.rotated[k] === i;
           addSubproblem(
             tally,

@@ -1,10 +1,10 @@
 // The 'webgpu' engine in Node, on a real WebGPU implementation: Dawn's Node binding (the package
 // `webgpu`) on whatever Vulkan driver the machine has; in CI, Mesa's lavapipe (Vulkan on the CPU).
-// Every kernel variant (test/e2e/webgpu-placement.test.ts goes further with the engine's) counts
+// The kernel (test/e2e/webgpu-placement.test.ts goes further with it) counts
 // n = 1..14 and random placements and shards exactly; aborts are honoured during set-up and between
 // dispatches; checkpoints resume; a device lost in the middle of a count rejects it and the next
-// count is exact on a new one; the CLI counts with it; and the bench's GPU section times the
-// variants on it, and its GPU model runs.
+// count is exact on a new one; the CLI counts with it; and the bench's GPU section times it, and
+// its GPU model runs.
 //
 // Without an adapter the tests are skipped, saying why, unless REQUIRE_GPU=1 (CI sets it): then
 // they run, and fail.
@@ -16,11 +16,10 @@ import type { ModelReport, TimedRow } from '../../bench/gpu-model.js';
 import type { GpuReport } from '../../bench/webgpu.js';
 import { type Checkpoint, count, GpuLostError } from '../../src/index.js';
 import { acquireGpu } from '../../src/kernel/webgpu/device.js';
-import { KERNEL_VARIANTS } from '../../src/kernel/webgpu/variants.js';
 import type { ResumeState } from '../../src/run/job.js';
 import type { Queen, Shard } from '../../src/types.js';
 import { dawnGpu } from '../helpers/dawn-gpu.js';
-import { countWithVariant } from '../helpers/gpu-variant.js';
+import { countOnGpuEngine } from '../helpers/gpu-engine.js';
 import { knownCounts } from '../helpers/known-counts.js';
 import { randomInt, randomQueens, seededRandom } from '../helpers/random.js';
 
@@ -51,10 +50,10 @@ describe.skipIf(!RUN)("engine: 'webgpu' in Node, through Dawn", () => {
     expect(gpu.adapter.name).not.toBe('');
   });
 
-  it.each(KERNEL_VARIANTS)('the %s kernel counts n = 1..14 exactly: totals and unique counts', async (variant) => {
+  it('the kernel counts n = 1..14 exactly: totals and unique counts', async () => {
     for (let n = 1; n <= 14; n++) {
       const known = knownCounts.get(n)!;
-      expect({ n, ...(await countWithVariant(n, variant)) }).toEqual({ n, total: known.total, unique: known.unique });
+      expect({ n, ...(await countOnGpuEngine(n)) }).toEqual({ n, total: known.total, unique: known.unique });
     }
   });
 
@@ -72,32 +71,29 @@ describe.skipIf(!RUN)("engine: 'webgpu' in Node, through Dawn", () => {
     }
   });
 
-  it.each(KERNEL_VARIANTS)(
-    'the %s kernel counts 30 random placements (n = 6..15, 1 to 5 queens) and shards of n = 13 and 14 as wasm does',
-    async (variant) => {
-      const random = seededRandom(2325);
-      const cases: { n: number; placed?: Queen[]; shard?: Shard }[] = [];
-      for (let i = 0; i < 30; i++) {
-        const n = randomInt(random, 6, 15);
-        cases.push({ n, placed: randomQueens(random, n, randomInt(random, 1, 5)) });
-      }
-      for (const [n, index, shards] of [
-        [13, 0, 7],
-        [13, 4, 7],
-        [14, 2, 5],
-        [14, 9, 10],
-      ])
-        cases.push({ n, shard: { index, count: shards } });
-      let nonZero = 0;
-      for (const { n, ...options } of cases) {
-        const cpu = await count(n, { ...options, engine: 'wasm', workers: 1 });
-        const gpu = await countWithVariant(n, variant, options);
-        expect({ n, ...options, ...gpu }).toEqual({ n, ...options, total: cpu.exact.total, unique: cpu.exact.unique });
-        if (cpu.total > 0) nonZero++;
-      }
-      expect(nonZero).toBeGreaterThan(20);
-    },
-  );
+  it('the kernel counts 30 random placements (n = 6..15, 1 to 5 queens) and shards of n = 13 and 14 as wasm does', async () => {
+    const random = seededRandom(2325);
+    const cases: { n: number; placed?: Queen[]; shard?: Shard }[] = [];
+    for (let i = 0; i < 30; i++) {
+      const n = randomInt(random, 6, 15);
+      cases.push({ n, placed: randomQueens(random, n, randomInt(random, 1, 5)) });
+    }
+    for (const [n, index, shards] of [
+      [13, 0, 7],
+      [13, 4, 7],
+      [14, 2, 5],
+      [14, 9, 10],
+    ])
+      cases.push({ n, shard: { index, count: shards } });
+    let nonZero = 0;
+    for (const { n, ...options } of cases) {
+      const cpu = await count(n, { ...options, engine: 'wasm', workers: 1 });
+      const gpu = await countOnGpuEngine(n, options);
+      expect({ n, ...options, ...gpu }).toEqual({ n, ...options, total: cpu.exact.total, unique: cpu.exact.unique });
+      if (cpu.total > 0) nonZero++;
+    }
+    expect(nonZero).toBeGreaterThan(20);
+  });
 
   it('an abort during the set-up rejects with its reason before any progress, and the next count sets up a device and is exact', async () => {
     // A set-up of its own: the device in use goes away first, so the next count must set one up.
@@ -118,65 +114,59 @@ describe.skipIf(!RUN)("engine: 'webgpu' in Node, through Dawn", () => {
     expect(await acquireGpu()).not.toBe(old);
   });
 
-  it.each(KERNEL_VARIANTS)(
-    'the %s kernel: an abort between dispatches rejects before another dispatch, and the GPU gets no more work',
-    async (variant) => {
-      const gpu = await acquireGpu();
-      const queue = gpu.device.queue;
-      const submit = queue.submit;
-      let submits = 0;
-      queue.submit = function (this: GPUQueue, ...args: Parameters<GPUQueue['submit']>) {
-        submits++;
-        return submit.apply(this, args);
-      };
-      try {
-        const reason = new Error('enough');
-        const { signal, abort } = controlled(reason);
-        let submitsAtAbort = -1;
-        const pending = countWithVariant(16, variant, {
-          control: {
-            signal,
-            onProgress: ({ done }) => {
-              if (done > 0 && submitsAtAbort === -1) {
-                submitsAtAbort = submits;
-                abort();
-              }
-            },
-          },
-        });
-        await expect(pending).rejects.toBe(reason);
-        expect(submitsAtAbort).toBeGreaterThan(0);
-        expect(submits).toBe(submitsAtAbort);
-        // Everything submitted has run, and what waited on it (the count's loop, had it gone on)
-        // has had its turns: nothing more was submitted.
-        await queue.onSubmittedWorkDone();
-        for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
-        expect(submits).toBe(submitsAtAbort);
-      } finally {
-        queue.submit = submit;
-      }
-    },
-  );
-
-  it.each(KERNEL_VARIANTS)(
-    'the %s kernel resumes from the checkpoint an abort leaves, to the exact count',
-    async (variant) => {
-      const { signal, abort } = controlled(new Error('stop'));
-      let checkpoint: ResumeState | undefined;
-      await countWithVariant(14, variant, {
+  it('the kernel: an abort between dispatches rejects before another dispatch, and the GPU gets no more work', async () => {
+    const gpu = await acquireGpu();
+    const queue = gpu.device.queue;
+    const submit = queue.submit;
+    let submits = 0;
+    queue.submit = function (this: GPUQueue, ...args: Parameters<GPUQueue['submit']>) {
+      submits++;
+      return submit.apply(this, args);
+    };
+    try {
+      const reason = new Error('enough');
+      const { signal, abort } = controlled(reason);
+      let submitsAtAbort = -1;
+      const pending = countOnGpuEngine(16, {
         control: {
           signal,
-          onCheckpoint: (state) => (checkpoint = state),
-          onProgress: ({ done, total }) => done > total / 3 && abort(),
+          onProgress: ({ done }) => {
+            if (done > 0 && submitsAtAbort === -1) {
+              submitsAtAbort = submits;
+              abort();
+            }
+          },
         },
-      }).catch(() => {});
-      expect(checkpoint!.done.length).toBeGreaterThan(0);
-      expect(await countWithVariant(14, variant, { control: { resume: checkpoint } })).toEqual({
-        total: 365596n,
-        unique: 45752n,
       });
-    },
-  );
+      await expect(pending).rejects.toBe(reason);
+      expect(submitsAtAbort).toBeGreaterThan(0);
+      expect(submits).toBe(submitsAtAbort);
+      // Everything submitted has run, and what waited on it (the count's loop, had it gone on)
+      // has had its turns: nothing more was submitted.
+      await queue.onSubmittedWorkDone();
+      for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+      expect(submits).toBe(submitsAtAbort);
+    } finally {
+      queue.submit = submit;
+    }
+  });
+
+  it('the kernel resumes from the checkpoint an abort leaves, to the exact count', async () => {
+    const { signal, abort } = controlled(new Error('stop'));
+    let checkpoint: ResumeState | undefined;
+    await countOnGpuEngine(14, {
+      control: {
+        signal,
+        onCheckpoint: (state) => (checkpoint = state),
+        onProgress: ({ done, total }) => done > total / 3 && abort(),
+      },
+    }).catch(() => {});
+    expect(checkpoint!.done.length).toBeGreaterThan(0);
+    expect(await countOnGpuEngine(14, { control: { resume: checkpoint } })).toEqual({
+      total: 365596n,
+      unique: 45752n,
+    });
+  });
 
   it('count() resumes a checkpoint taken on an abort and sent through JSON, to the exact count', async () => {
     const controller = new AbortController();
@@ -213,19 +203,20 @@ describe.skipIf(!RUN)("engine: 'webgpu' in Node, through Dawn", () => {
     expect(plain).toMatch(/webgpu/);
   });
 
-  it("the bench's GPU section times every kernel variant on this adapter against one wasm thread: npm run bench -- 12 13 --gpu --runs 1", async () => {
+  it("the bench's GPU section times the kernel on this adapter against one wasm thread: npm run bench -- 12 13 --gpu --runs 1", async () => {
     const r = await runNode(bench, ['12', '13', '--gpu', '--runs', '1', '--json']);
     expect(r.code).toBe(0);
     const { sections, gpu } = JSON.parse(r.stdout) as { sections: string[]; gpu: GpuReport };
     expect(sections).toEqual(['gpu']);
     expect(gpu.adapter).toBe((await acquireGpu()).adapter.name);
-    expect(gpu.rows.map((row) => [row.n, row.shards, row.solutions, row.variants.map((v) => v.variant)])).toEqual([
-      [12, 1, '14200', [...KERNEL_VARIANTS]],
-      [13, 1, '73712', [...KERNEL_VARIANTS]],
+    expect(gpu.rows.map((row) => [row.n, row.shards, row.solutions])).toEqual([
+      [12, 1, '14200'],
+      [13, 1, '73712'],
     ]);
     for (const row of gpu.rows) {
       expect(row.wasmNsPerSolution).toBeGreaterThan(0);
-      for (const v of row.variants) expect(v.vsWasm).toBeCloseTo(row.wasmNsPerSolution / v.nsPerSolution, 6);
+      expect(row.gpu.nsPerSolution).toBeGreaterThan(0);
+      expect(row.gpu.vsWasm).toBeCloseTo(row.wasmNsPerSolution / row.gpu.nsPerSolution, 6);
     }
   });
 

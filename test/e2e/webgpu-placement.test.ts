@@ -53,7 +53,7 @@ class ScriptedBudget extends DispatchBudget {
 /** The completions per record the kernel counts over `work`'s tasks, with `shape` forced when given. */
 async function countPlacement(work: GpuWork, budget: DispatchBudget, shape?: PlacementShape): Promise<number[]> {
   const gpu = await acquireGpu();
-  const { pipeline } = await pipelineFor(gpu, 'placement');
+  const { pipeline } = await pipelineFor(gpu);
   const packed = packPlacement(work);
   const counts = await runPlacement(
     gpu,

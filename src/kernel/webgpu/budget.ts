@@ -1,10 +1,10 @@
-// How much work one dispatch gets, sized by how long the last ones took (one budget per device
-// and kernel variant: its speed is theirs). A dispatch should take about DISPATCH_MS: far below
-// any GPU watchdog (a software adapter has none, and would hold the GPU process), and an abort
-// waits no longer.
+// How much work one dispatch gets, sized by how long the last ones took (one budget per compiled
+// kernel: its speed is the device's). A dispatch should take about DISPATCH_MS: far below any GPU
+// watchdog (a software adapter has none, and would hold the GPU process), and an abort waits no
+// longer.
 //
-// Two knobs: the steps each invocation may take (placements), and, for a variant whose
-// invocations fetch their own tasks, how many invocations run. Both start small (a device of
+// Two knobs: the steps each invocation may take (placements), and, since invocations fetch their
+// own tasks, how many invocations run. Both start small (a device of
 // unknown speed is given a dispatch it surely finishes quickly). Invocations double first, while
 // doubling them makes the device count markedly faster: a GPU runs more at once until it is full,
 // a CPU emulating one runs no faster past a few, and more would only leave more of them idle when

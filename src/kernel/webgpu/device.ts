@@ -15,7 +15,7 @@ import { abortReason, messageOf, WebGPUUnavailableError } from '../../errors.js'
 import { type AdapterInfo, describeAdapter } from '../../gpu-adapter.js';
 import { offersNodeModules, runtimeName } from '../../host/runtime.js';
 import { DispatchBudget } from './budget.js';
-import { DEFAULT_VARIANT, type KernelVariant, VARIANTS } from './variants.js';
+import { PLACEMENT_BUDGET, PLACEMENT_SHADER } from './placement-shader.js';
 
 export interface Gpu {
   /**
@@ -25,16 +25,14 @@ export interface Gpu {
   readonly entry: GPU;
   readonly device: GPUDevice;
   readonly adapter: AdapterInfo;
-  /** The kernel variant the engine runs here. */
-  readonly variant: KernelVariant;
   /**
-   * The kernel variants compiled for this device, by variant and pipeline constants: the engine's
-   * during set-up, others on first use.
+   * The kernel compiled for this device, by pipeline constants: with the shader's defaults during
+   * set-up, with others on first use.
    */
   readonly pipelines: Map<string, Promise<GpuPipeline>>;
 }
 
-/** A kernel variant compiled for a device, and how much work a dispatch of it gets there. */
+/** The kernel compiled for a device, and how much work a dispatch of it gets there. */
 export interface GpuPipeline {
   readonly pipeline: GPUComputePipeline;
   readonly budget: DispatchBudget;
@@ -157,11 +155,10 @@ async function setUp(deadline: Deadline): Promise<Gpu> {
     entry: gpu,
     device,
     adapter: described,
-    variant: DEFAULT_VARIANT,
     pipelines: new Map(),
   };
   try {
-    await deadline.within(`compiling the ${set.variant} kernel`, pipelineFor(set, set.variant));
+    await deadline.within('compiling the GPU kernel', pipelineFor(set));
   } catch (error) {
     device.destroy();
     throw error;
@@ -169,17 +166,12 @@ async function setUp(deadline: Deadline): Promise<Gpu> {
   return set;
 }
 
-async function compile(
-  device: GPUDevice,
-  variant: KernelVariant,
-  constants: Record<string, number>,
-): Promise<GpuPipeline> {
-  const { shader, limits } = VARIANTS[variant];
-  const module = device.createShaderModule({ code: shader });
+async function compile(device: GPUDevice, constants: Record<string, number>): Promise<GpuPipeline> {
+  const module = device.createShaderModule({ code: PLACEMENT_SHADER });
   const messages = (await module.getCompilationInfo()).messages.filter((m) => m.type === 'error');
   if (messages.length > 0) {
     throw new WebGPUUnavailableError(
-      `the adapter could not compile the ${variant} kernel: ${messages.map((m) => m.message).join('; ')}`,
+      `the adapter could not compile the GPU kernel: ${messages.map((m) => m.message).join('; ')}`,
     );
   }
   try {
@@ -187,22 +179,18 @@ async function compile(
       layout: 'auto',
       compute: { module, entryPoint: 'main', constants },
     });
-    return { pipeline, budget: new DispatchBudget(limits) };
+    return { pipeline, budget: new DispatchBudget(PLACEMENT_BUDGET) };
   } catch (error) {
-    throw new WebGPUUnavailableError(`the adapter refused the ${variant} kernel: ${messageOf(error)}`);
+    throw new WebGPUUnavailableError(`the adapter refused the GPU kernel: ${messageOf(error)}`);
   }
 }
 
-/** A kernel variant compiled for the device with pipeline constants (its shader's defaults without), once; a failure is not kept. */
-export function pipelineFor(
-  gpu: Gpu,
-  variant: KernelVariant,
-  constants: Record<string, number> = {},
-): Promise<GpuPipeline> {
-  const key = `${variant} ${JSON.stringify(constants)}`;
+/** The kernel compiled for the device with pipeline constants (its shader's defaults without), once; a failure is not kept. */
+export function pipelineFor(gpu: Gpu, constants: Record<string, number> = {}): Promise<GpuPipeline> {
+  const key = JSON.stringify(constants);
   let pipeline = gpu.pipelines.get(key);
   if (pipeline === undefined) {
-    pipeline = compile(gpu.device, variant, constants);
+    pipeline = compile(gpu.device, constants);
     gpu.pipelines.set(key, pipeline);
     pipeline.catch(() => gpu.pipelines.delete(key));
   }

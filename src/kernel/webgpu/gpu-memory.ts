@@ -1,4 +1,4 @@
-// Buffers on the device and reading them back, for every kernel variant. A lost device fails the
+// Buffers on the device and reading them back. A lost device fails the
 // read; the error then says that the device was lost, and why.
 
 import { GpuLostError } from '../../errors.js';

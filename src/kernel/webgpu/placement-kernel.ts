@@ -10,19 +10,22 @@ import { MAX_N } from '../../../assembly/layout.js';
 import type { DispatchBudget } from './budget.js';
 import { type Gpu, pipelineFor } from './device.js';
 import { allocating, mapped, read, STORAGE, USAGE, withBuffers } from './gpu-memory.js';
-import { CARRY_HEAD, DEEP, type PlacementShape, RECORD_BITS, SHALLOW, TABLE_ENTRIES } from './placement-shader.js';
+import {
+  CARRY_HEAD,
+  DEEP,
+  MAX_INVOCATIONS,
+  type PlacementShape,
+  RECORD_BITS,
+  SHALLOW,
+  TABLE_ENTRIES,
+} from './placement-shader.js';
 import type { GpuWork } from './tasks.js';
-import type { RecordCounts } from './variants.js';
 
-/** Invocations a dispatch may grow to: enough to fill the largest GPUs (an H100 holds about 2^18 at once). */
-const MAX_INVOCATIONS = 1 << 18;
-
-export const PLACEMENT_BUDGET = {
-  placements: 1 << 10,
-  minPlacements: 1 << 8,
-  invocations: 256,
-  maxInvocations: MAX_INVOCATIONS,
-} as const;
+/** Completions per record: low + high * 2^32, each an exact integer. */
+export interface RecordCounts {
+  readonly low: Float64Array;
+  readonly high: Float64Array;
+}
 
 /** Tasks to split a range into: several per invocation, so that the end of a wave keeps most busy. */
 export function placementTargetTasks(budget: DispatchBudget): number {
@@ -83,7 +86,7 @@ export async function runPlacement(
   const high = new Float64Array(work.recordCount);
   if (work.taskCount === 0) return { low, high };
   const { shape } = packed;
-  const pipeline = shape === SHALLOW ? shallow : (await pipelineFor(gpu, 'placement', shapeConstants(shape))).pipeline;
+  const pipeline = shape === SHALLOW ? shallow : (await pipelineFor(gpu, shapeConstants(shape))).pipeline;
   if (stopped()) return null;
   const { device } = gpu;
   const wg = shape.workgroup;

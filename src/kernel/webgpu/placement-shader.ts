@@ -51,6 +51,17 @@ export const SHALLOW: PlacementShape = { workgroup: 32, depth: 21 };
 /** The shape for any task (a board has at most 32 rows). */
 export const DEEP: PlacementShape = { workgroup: 16, depth: 32 };
 
+/** Invocations a dispatch may grow to: enough to fill the largest GPUs (an H100 holds about 2^18 at once). */
+export const MAX_INVOCATIONS = 1 << 18;
+
+/** Where a dispatch's work starts, and its bounds (budget.ts). */
+export const PLACEMENT_BUDGET = {
+  placements: 1 << 10,
+  minPlacements: 1 << 8,
+  invocations: 256,
+  maxInvocations: MAX_INVOCATIONS,
+} as const;
+
 export const PLACEMENT_SHADER = /* wgsl */ `
 override WG: u32 = ${SHALLOW.workgroup}u;
 override DEPTH: u32 = ${SHALLOW.depth}u;

@@ -1,8 +1,8 @@
 // The GPU's share of a range of subproblems, prepared on the host: each subproblem as a record (the
 // open squares of every free row and the row distance to the next, as the CPU kernels have them),
 // and tasks: states of the bitmask search after the first free rows of a record are placed, taken
-// breadth-first until there are enough to keep the device busy. Each kernel variant packs these
-// into its own buffers; a task is searched to its end by the GPU. Completions met while splitting
+// breadth-first until there are enough to keep the device busy. The kernel packs these into its
+// buffers (placement-kernel.ts); a task is searched to its end by the GPU. Completions met while splitting
 // are counted here.
 
 import { RECORD_WORDS as CPU_RECORD_WORDS, MAX_N, REC_LEVELS, REC_MASK, REC_SHIFT } from '../../../assembly/layout.js';

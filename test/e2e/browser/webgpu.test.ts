@@ -1,28 +1,26 @@
 // The 'webgpu' engine in Chromium on its software adapter (SwiftShader: no GPU here). It proves
-// the engine exact, not fast: every kernel variant's totals and unique counts against the known
-// counts, the engine's (the placement kernel) against the wasm engine on random
-// placements and shards, progress,
-// abort, suspended and resumed searches, checkpoints, a lost device, and compareEngines' third
-// column. The page imports the package's source, built by Vite, and the tests' way to count with
-// a given kernel variant (test/helpers/gpu-variant.ts), which runs the engine's own path.
+// the engine exact, not fast: its totals and unique counts against the known counts, against the
+// wasm engine on random placements and shards, progress, abort, suspended and resumed searches,
+// checkpoints, a lost device, and compareEngines' third column. The page imports the package's
+// source, built by Vite, and the tests' way to count through the engine's own path
+// (test/helpers/gpu-engine.ts).
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KERNEL_VARIANTS } from '../../../src/kernel/webgpu/variants.js';
 import { BROWSER_TESTS, buildPage, launchChromium, serveDirectory } from '../../helpers/chromium.js';
 import { knownCounts } from '../../helpers/known-counts.js';
 import { randomInt, randomQueens, seededRandom } from '../../helpers/random.js';
 
-const VARIANT_HELPER = fileURLToPath(new URL('../../helpers/gpu-variant.ts', import.meta.url));
+const GPU_HELPER = fileURLToPath(new URL('../../helpers/gpu-engine.ts', import.meta.url));
 
-// The page hands the package to the tests, the variant helper, and the adapter as navigator.gpu describes it.
+// The page hands the package to the tests, the engine's path, and the adapter as navigator.gpu describes it.
 const MAIN = `
 import * as nq from 'nqueens-wasm';
-import { countWithVariant } from ${JSON.stringify(VARIANT_HELPER)};
+import { countOnGpuEngine } from ${JSON.stringify(GPU_HELPER)};
 window.nq = nq;
-window.countWithVariant = async (n, variant) => {
-  const r = await countWithVariant(n, variant);
+window.countOnGpuEngine = async (n) => {
+  const r = await countOnGpuEngine(n);
   return { total: String(r.total), unique: String(r.unique) };
 };
 const adapter = await navigator.gpu?.requestAdapter();
@@ -30,8 +28,8 @@ window.adapterInfo = adapter ? { vendor: adapter.info.vendor, architecture: adap
 document.body.dataset.ready = '1';
 `;
 
-/** The page's variant helper: counts as decimal strings (bigint does not cross into the test). */
-type VariantCounter = (n: number, variant: string) => Promise<{ total: string; unique: string }>;
+/** The page's count through the engine's path: counts as decimal strings (bigint does not cross into the test). */
+type GpuCounter = (n: number) => Promise<{ total: string; unique: string }>;
 
 let server: Server | undefined;
 let url: string;
@@ -102,13 +100,13 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine in Chromium (SwiftShader)', (
     }
   });
 
-  it.each(KERNEL_VARIANTS)('the %s kernel counts n = 1..14 exactly: totals and unique counts', async (variant) => {
-    const results = await page.evaluate(async (which) => {
-      const countWithVariant = (window as unknown as { countWithVariant: VariantCounter }).countWithVariant;
+  it('the kernel counts n = 1..14 exactly: totals and unique counts', async () => {
+    const results = await page.evaluate(async () => {
+      const countOnGpuEngine = (window as unknown as { countOnGpuEngine: GpuCounter }).countOnGpuEngine;
       const out = [];
-      for (let n = 1; n <= 14; n++) out.push({ n, ...(await countWithVariant(n, which)) });
+      for (let n = 1; n <= 14; n++) out.push({ n, ...(await countOnGpuEngine(n)) });
       return out;
-    }, variant);
+    });
     for (const r of results) {
       const known = knownCounts.get(r.n)!;
       expect(r).toEqual({ n: r.n, total: String(known.total), unique: String(known.unique) });
@@ -174,45 +172,39 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine in Chromium (SwiftShader)', (
     expect(r.aborted).toBe('enough');
   });
 
-  it.each(KERNEL_VARIANTS)(
-    "the %s kernel suspends searches at a dispatch's budget and resumes them exactly: n = 14 takes more dispatches than waves of tasks",
-    async (variant) => {
-      // The page's own device, whose budget starts small.
-      const r = await page.evaluate(async (which) => {
-        const countWithVariant = (window as unknown as { countWithVariant: VariantCounter }).countWithVariant;
-        // A wave of tasks makes its bind group once, and is dispatched once more for every round
-        // in which some of its searches were suspended.
-        const pass = GPUComputePassEncoder.prototype;
-        const device = GPUDevice.prototype;
-        const { dispatchWorkgroups } = pass;
-        const { createBindGroup } = device;
-        let dispatches = 0;
-        let bindGroups = 0;
-        pass.dispatchWorkgroups = function (
-          this: GPUComputePassEncoder,
-          ...args: Parameters<typeof dispatchWorkgroups>
-        ) {
-          dispatches++;
-          return dispatchWorkgroups.apply(this, args);
-        };
-        device.createBindGroup = function (this: GPUDevice, ...args: Parameters<typeof createBindGroup>) {
-          bindGroups++;
-          return createBindGroup.apply(this, args);
-        };
-        try {
-          const result = await countWithVariant(14, which);
-          return { ...result, dispatches, bindGroups };
-        } finally {
-          pass.dispatchWorkgroups = dispatchWorkgroups;
-          device.createBindGroup = createBindGroup;
-        }
-      }, variant);
-      expect(r).toMatchObject({ total: '365596', unique: '45752' });
-      const waves = r.bindGroups;
-      expect(waves).toBeGreaterThan(0);
-      expect(r.dispatches).toBeGreaterThan(waves);
-    },
-  );
+  it("the kernel suspends searches at a dispatch's budget and resumes them exactly: n = 14 takes more dispatches than waves of tasks", async () => {
+    // The page's own device, whose budget starts small.
+    const r = await page.evaluate(async () => {
+      const countOnGpuEngine = (window as unknown as { countOnGpuEngine: GpuCounter }).countOnGpuEngine;
+      // A wave of tasks makes its bind group once, and is dispatched once more for every round
+      // in which some of its searches were suspended.
+      const pass = GPUComputePassEncoder.prototype;
+      const device = GPUDevice.prototype;
+      const { dispatchWorkgroups } = pass;
+      const { createBindGroup } = device;
+      let dispatches = 0;
+      let bindGroups = 0;
+      pass.dispatchWorkgroups = function (this: GPUComputePassEncoder, ...args: Parameters<typeof dispatchWorkgroups>) {
+        dispatches++;
+        return dispatchWorkgroups.apply(this, args);
+      };
+      device.createBindGroup = function (this: GPUDevice, ...args: Parameters<typeof createBindGroup>) {
+        bindGroups++;
+        return createBindGroup.apply(this, args);
+      };
+      try {
+        const result = await countOnGpuEngine(14);
+        return { ...result, dispatches, bindGroups };
+      } finally {
+        pass.dispatchWorkgroups = dispatchWorkgroups;
+        device.createBindGroup = createBindGroup;
+      }
+    });
+    expect(r).toMatchObject({ total: '365596', unique: '45752' });
+    const waves = r.bindGroups;
+    expect(waves).toBeGreaterThan(0);
+    expect(r.dispatches).toBeGreaterThan(waves);
+  });
 
   it('resumes from a checkpoint taken on an abort, to the exact count', async () => {
     const r = await page.evaluate(async () => {
