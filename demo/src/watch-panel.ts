@@ -12,6 +12,19 @@ const TREE_DRAWN_UP_TO = 8;
 const REDUCED_MOTION_SPEED = 2;
 const SVG = 'http://www.w3.org/2000/svg';
 
+/** Empties a table but for its caption, heads its columns, and returns its new body. */
+function emptyTable(table: HTMLTableElement, columns: readonly string[]): HTMLTableSectionElement {
+  table.replaceChildren(table.caption!);
+  const head = table.createTHead().insertRow();
+  for (const name of columns) {
+    const th = document.createElement('th');
+    th.scope = 'col';
+    th.textContent = name;
+    head.append(th);
+  }
+  return table.createTBody();
+}
+
 /**
  * Step through the search, forwards, back and to any step: the board, the current row's masks in
  * binary, the code with the step's line lit, the explicit stack, the search tree, and a log.
@@ -109,16 +122,7 @@ export function watchPanel(): void {
   }
 
   function drawStack(s: Step): void {
-    const caption = stackTable.caption!;
-    stackTable.replaceChildren(caption);
-    const head = stackTable.createTHead().insertRow();
-    for (const name of ['row: queen', 'cols', 'left', 'right', 'free']) {
-      const th = document.createElement('th');
-      th.scope = 'col';
-      th.textContent = name;
-      head.append(th);
-    }
-    const body = stackTable.createTBody();
+    const body = emptyTable(stackTable, ['row: queen', 'cols', 'left', 'right', 'free']);
     const binary = (mask: number) => bits(mask).join('');
     const addRow = (first: string, masks: number[]) => {
       const row = body.insertRow();
@@ -178,16 +182,7 @@ export function watchPanel(): void {
       seen[tree.nodes[i].depth]++;
       if (tree.nodes[i].deadEnd) dead[tree.nodes[i].depth]++;
     }
-    const caption = depths.caption!;
-    depths.replaceChildren(caption);
-    const head = depths.createTHead().insertRow();
-    for (const name of ['depth', 'reached', 'dead ends', 'all', 'unpruned']) {
-      const th = document.createElement('th');
-      th.scope = 'col';
-      th.textContent = name;
-      head.append(th);
-    }
-    const body = depths.createTBody();
+    const body = emptyTable(depths, ['depth', 'reached', 'dead ends', 'all', 'unpruned']);
     tree.perDepth.forEach((all, d) => {
       const row = body.insertRow();
       for (const value of [d, seen[d], dead[d], all, unpruned(timeline.n, d)])
