@@ -27,7 +27,7 @@ const START_BANNER = `▲ Next.js ${manifest.dependencies.next}\n`;
 const SERVER_COMPONENT = `<p id="server-count">countSync(10) on the server: ${total(10)} (wasm)</p>`;
 const CLIENT_COUNTS = [
   { n: 12, total: total(12), engine: 'wasm', workers: 1 },
-  { n: 16, total: total(16), engine: 'wasm', workers: 2 },
+  { n: 17, total: total(17), engine: 'wasm', workers: 2 },
 ];
 const ROUTE_COUNT = { n: 16, total: total(16), engine: 'wasm', workers: 2 };
 

@@ -21,7 +21,7 @@ export default function ClientCount() {
       const shown: Shown[] = [];
       for (const [n, options] of [
         [12, {}],
-        [16, { workers: 2 }],
+        [17, { workers: 2 }],
       ] as const) {
         const { total, engine, workers } = await count(n, options);
         shown.push({ n, total, engine, workers });

@@ -7,7 +7,7 @@ async function run() {
   const counts = [];
   for (const [n, options] of [
     [12, {}],
-    [16, { workers: 2 }],
+    [17, { workers: 2 }],
   ]) {
     const { total, engine, workers } = await count(n, options);
     counts.push({ n, total, engine, workers });
