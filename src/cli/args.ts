@@ -1,10 +1,10 @@
 // The command line, parsed with commander into one of the commands below: `nqueens <n>` counts (or
 // prints, with --print), and merge, compare and help are subcommands. Values are only turned from
 // text into numbers here; whether they are in range is for the package's own checks to say, and
-// run.ts reports their errors with the flags' names. Commander is pinned to one version: the
-// messages of the mistakes it finds are its own words (less its "error: "), except those it hands
-// over in parts (a value refused, options that conflict, an unknown option, a value missing),
-// which are told here in the command line's words.
+// run.ts reports their errors with the flags' names. The mistakes commander finds keep its own
+// words (less its "error: "), except those it tells in parts (a value refused, options that
+// conflict, an unknown option, a value missing), which are told here in the command line's words
+// from commander's public API only, so that any 14.x does.
 
 import { Command as Commander, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_CHECKPOINT_EVERY_MS, DEFAULT_MAX_MEMORY, DEFAULT_RUNS } from '../defaults.js';
@@ -228,14 +228,23 @@ function countOrPrint(n: number, values: CountValues): Parsed {
   };
 }
 
+/** What the last command to read its options was given, and the first of them it did not know. */
+interface Reading {
+  command: Program | null;
+  args: readonly string[];
+  unknown: readonly string[];
+}
+
 /**
- * Commander, with the mistakes it hands over in parts told in the command line's words: an
- * unknown option (shown bounded and escaped, with the nearest one) and an option without its value.
- * Commander (at the pinned version) calls these two methods with the option itself.
+ * Commander, with its help laid out for the terminal, and noting what each command reads
+ * (`reading`): commander refuses an unknown option or a value missing in the last command to read
+ * its options, and parseCommand tells which from this.
  */
 class Program extends Commander {
+  reading: Reading = { command: null, args: [], unknown: [] };
+
   override createCommand(name?: string): Program {
-    return new Program(name);
+    return Object.assign(new Program(name), { reading: this.reading });
   }
 
   override createHelp(): LaidOutHelp {
@@ -247,25 +256,24 @@ class Program extends Commander {
    * before any other operand, it is the board size, out of range, and is told so.
    */
   override parseOptions(args: string[]): { operands: string[]; unknown: string[] } {
-    const parsed = super.parseOptions(args);
+    Object.assign(this.reading, { command: this, args });
+    let parsed = super.parseOptions(args);
     const [first, ...rest] = parsed.unknown;
-    if (this.parent !== null || parsed.operands.length > 0 || first === undefined || !/^-\d/.test(first)) return parsed;
-    const after = super.parseOptions(rest);
-    return { operands: [first, ...after.operands], unknown: after.unknown };
+    if (this.parent === null && parsed.operands.length === 0 && first !== undefined && /^-\d/.test(first)) {
+      const after = super.parseOptions(rest);
+      parsed = { operands: [first, ...after.operands], unknown: after.unknown };
+    }
+    this.reading.unknown = parsed.unknown;
+    return parsed;
   }
+}
 
-  unknownOption(flag: string): never {
-    const word = flag.replace(/^--/, '');
-    const longs = [...this.options.map((option) => option.long), '--help'].filter((long) => long !== undefined);
-    const near = flag.startsWith('--') ? longs.find((long) => distance(word, long.slice(2)) <= 2) : undefined;
-    this.error(`unknown option '${shown(flag)}'${near ? ` (did you mean ${near}?)` : ''}`, {
-      code: 'commander.unknownOption',
-    });
-  }
-
-  optionMissingArgument(option: Option): never {
-    this.error(`${option.long} needs a value`, { code: 'commander.optionMissingArgument' });
-  }
+/** An unknown option (the first its command did not know), shown bounded and escaped, with the nearest one. */
+function unknownOption({ command, unknown }: Reading): UsageError {
+  const flag = unknown[0] ?? '';
+  const longs = [...(command?.options ?? []).flatMap((option) => option.long ?? []), '--help'];
+  const near = flag.startsWith('--') ? longs.find((long) => distance(flag.slice(2), long.slice(2)) <= 2) : undefined;
+  return new UsageError(`unknown option '${shown(flag)}'${near ? ` (did you mean ${near}?)` : ''}`);
 }
 
 /** The program: its commands and options, the help they make, and where a parsed command goes. */
@@ -444,10 +452,11 @@ export function parseCommand(argv: string[], version: string, width = 80): Comma
         return { kind: 'text', text, what: 'the help', given };
       case 'commander.invalidArgument':
         throw refusal ?? new UsageError(shown(error.message));
-      // Said by Program in the command line's words, values shown already.
       case 'commander.unknownOption':
+        throw unknownOption(nqueens.reading);
+      // Commander finds a value missing only after the last argument: that is the option's flag.
       case 'commander.optionMissingArgument':
-        throw new UsageError(error.message);
+        throw new UsageError(`${shown(nqueens.reading.args.at(-1) ?? '')} needs a value`);
       case 'commander.conflictingOption': {
         // --print is the one option that conflicts: with the counting option given.
         const counting = COUNT_ONLY.find((key) => nqueens.getOptionValueSource(key) === 'cli');
