@@ -1,7 +1,7 @@
 // npm run bench [-- <n or from..to>...] [section flags] [--runs k] [--cold-runs k] [--json] [--help]
 //
-// Times, in one run on one machine, the sections asked for (every one but --gpu, --gpu-model,
-// --engines, --scaling and --load when none is):
+// Times, in one run on one machine, the sections asked for (every one but --gpu, --engines and
+// --load when none is):
 // --kernels: per n, a count on the TS and the wasm engine, the wasm kernel alone and its C
 //   transcription over the same subproblems, and a plain mirror-halving Richards search in C
 //   (bench/counting.ts). Boards from n = 19 on are timed on an even sample, shard 0 of m, checked
@@ -15,10 +15,8 @@
 // while long counts and compareEngines run with default options (bench/responsive.ts).
 // --listing: solutions(n) streamed on both engines.
 // --find: findSolution for large n. --gpu: the GPU engine against one wasm thread
-// (bench/webgpu.ts). --gpu-model: the GPU kernel and a reference on a model of a real GPU
-// (bench/gpu-model.ts). --engines: compareEngines in every runtime and browser of the engines tier
-// (bench/engines.ts, bench/engines-browsers.ts). --scaling: count(n) on 1 to 64 cores, replayed
-// from costs measured here (bench/scaling.ts). --load: a server process answering count(n) over
+// (bench/webgpu.ts). --engines: compareEngines in every runtime and browser of the engines tier
+// (bench/engines.ts, bench/engines-browsers.ts). --load: a server process answering count(n) over
 // HTTP to many connections at once: latency per n, errors, its memory (bench/load.ts). Every
 // section but --load times the boards asked for, or its own defaults without any.
 
@@ -33,12 +31,10 @@ import { cold, coldPinned } from './cold-start.js';
 import { countingRow, MIN_RUN_MS, median, type Row, status } from './counting.js';
 import { compareInRuntimes, type EngineRow, formatRows } from './engines.js';
 import { compareInBrowsers } from './engines-browsers.js';
-import { formatModel, measureModel } from './gpu-model.js';
 import { formatLoad, type LoadReport, measureLoad } from './load.js';
 import { type MethodRow, measureMethods, type Way } from './methods.js';
 import { buildNative, type NativeBuilds, packageRoot, runNative } from './native.js';
 import { measureResponsiveness } from './responsive.js';
-import { formatScaling, measureScaling, type ScalingReport } from './scaling.js';
 import { GPU_BOARDS, type GpuReport, measureGpu } from './webgpu.js';
 
 const HELP = `npm run bench [-- <n or from..to>...] [section flags] [options]
@@ -46,7 +42,7 @@ const HELP = `npm run bench [-- <n or from..to>...] [section flags] [options]
 Times nqueens-wasm against its competitors on this machine, in one run. Boards are n = 4..22,
 one or more, as n or from..to; without any, each section times its own defaults (below).
 
-Sections (every one but --gpu, --gpu-model, --engines, --scaling and --load when none is given):
+Sections (every one but --gpu, --engines and --load when none is given):
   --kernels   counting: TS and wasm engines, the wasm and C kernels, a plain C search
               (default boards 12..17 19 20; from n = 19 on, an even sample)
   --methods   the two ways of counting: countSync(n) by the join and by backtracking, on the
@@ -62,14 +58,8 @@ Sections (every one but --gpu, --gpu-model, --engines, --scaling and --load when
   --gpu       the GPU engine against one wasm thread (default 16..21; from n = 19 on,
               an even sample), in Node through the package \`webgpu\`, else in Chromium
   --browser   with --gpu: in Chromium even where Node has an adapter
-  --gpu-model the GPU kernel and a reference after ygch/n_queens on a model of a real GPU:
-              steps, ALU ops and lane use per solution (default 16), and both timed on the
-              adapter where Node has one (default 14 15 16); the boards asked for, for both
   --engines   compareEngines(n) in Node 20, 22 and 24, Deno, Bun, Chromium, Firefox ESR and
               WebKitGTK (default 14; installs the engines tier's runtimes when missing)
-  --scaling   count(n) on 1, 2, 4, ... 64 cores, predicted by replaying it with the package's
-              own policy, job and pool on each range's cost measured here on one thread, and
-              checked against real counts on this machine's cores (default 17)
   --load      a server process answering GET /?n=N with count(n) over HTTP on 127.0.0.1, kept
               busy by many keep-alive connections, each asking for the sizes in turn: answers
               per second, errors (every total checked), timeouts, latency percentiles per n, the
@@ -93,31 +83,17 @@ Examples:
   npm run bench -- 16..18 --methods --join-counter ../anchors/kluev
   npm run bench -- --gpu
   npm run bench -- 12..15 --gpu --runs 1
-  npm run bench -- --gpu-model
   npm run bench -- --engines
-  npm run bench -- --scaling 17
   npm run bench -- --load
   npm run bench -- --load --duration-s 2 --connections 4 --sizes 8,12
 `;
 
-const SECTIONS = [
-  'kernels',
-  'methods',
-  'cold',
-  'threads',
-  'listing',
-  'find',
-  'gpu',
-  'gpu-model',
-  'engines',
-  'scaling',
-  'load',
-] as const;
+const SECTIONS = ['kernels', 'methods', 'cold', 'threads', 'listing', 'find', 'gpu', 'engines', 'load'] as const;
 /**
- * Sections that run only when asked for: they need a GPU, install runtimes and drive browsers,
- * time every subproblem of a count, or keep every core busy for half a minute.
+ * Sections that run only when asked for: they need a GPU, install runtimes and drive browsers, or
+ * keep every core busy for half a minute.
  */
-const ON_REQUEST: readonly Section[] = ['gpu', 'gpu-model', 'engines', 'scaling', 'load'];
+const ON_REQUEST: readonly Section[] = ['gpu', 'engines', 'load'];
 type Section = (typeof SECTIONS)[number];
 
 /** Boards each section times when none are asked for. */
@@ -129,7 +105,6 @@ const DEFAULT_BOARDS = {
   threads: [16],
   listing: [14],
   engines: [14],
-  scaling: [17],
   load: [8, 12, 14, 16],
 };
 /** Listing more solutions than this board has takes too long to be worth timing. */
@@ -321,8 +296,6 @@ function parse() {
       gpu: { type: 'boolean', default: false },
       browser: { type: 'boolean', default: false },
       engines: { type: 'boolean', default: false },
-      'gpu-model': { type: 'boolean', default: false },
-      scaling: { type: 'boolean', default: false },
       load: { type: 'boolean', default: false },
       connections: { type: 'string', default: '50' },
       'duration-s': { type: 'string', default: '30' },
@@ -407,10 +380,6 @@ async function main(): Promise<void> {
     ? await measureGpu(boards ?? GPU_BOARDS, runs, (n) => SHARDS[n] ?? 1, known, args.browser)
     : null;
   const engines = run('engines') ? await measureEngines(boards ?? DEFAULT_BOARDS.engines, runs) : null;
-  const gpuModel = run('gpu-model') ? await measureModel(boards, runs, known) : null;
-  const scaling: ScalingReport[] | null = run('scaling') ? [] : null;
-  if (scaling !== null)
-    for (const n of boards ?? DEFAULT_BOARDS.scaling) scaling.push(await measureScaling(n, runs, known.get(n), status));
   const load: LoadReport | null = run('load') ? await measureLoad(args.load, known, status) : null;
 
   if (args.json) {
@@ -427,8 +396,6 @@ async function main(): Promise<void> {
       coldStart,
       gpu,
       engines,
-      gpuModel,
-      scaling,
       load,
     };
     process.stdout.write(`${JSON.stringify(out, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}\n`);
@@ -483,8 +450,6 @@ async function main(): Promise<void> {
     );
   if (coldStart !== null) printCold(coldStart, coldRuns);
   if (gpu !== null) printGpu(gpu, runs);
-  if (gpuModel !== null) process.stdout.write(formatModel(gpuModel, runs));
-  if (scaling !== null) for (const report of scaling) process.stdout.write(formatScaling(report, runs));
   if (load !== null) process.stdout.write(formatLoad(load));
   if (engines !== null) {
     for (const { n, rows, missing } of engines) {
