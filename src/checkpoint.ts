@@ -102,7 +102,11 @@ export function makeCheckpoint(plan: Plan, state: ResumeState): Checkpoint {
 const RESUME = 'options.resume';
 
 function mismatch(field: string, message: string): ArgumentRangeError {
-  return new ArgumentRangeError(`${RESUME}.${field}`, null, '', `${RESUME}.${field}: ${message}`);
+  return new ArgumentRangeError(`${RESUME}.${field}`, null, '', {
+    code: 'ERR_CHECKPOINT_MISMATCH',
+    problem: message,
+    message: `${RESUME}.${field}: ${message}`,
+  });
 }
 
 /**

@@ -61,28 +61,69 @@ export class WorkersRefusedError extends Error {
   }
 }
 
+/**
+ * What kind of argument error it is, for a caller that acts on it without reading the message:
+ * - `ERR_INVALID_ARG_TYPE`: a value of the wrong type (n = '8', engine = 'gpu');
+ * - `ERR_OUT_OF_RANGE`: a value of the right type outside its range, placed queens that attack
+ *   each other among them;
+ * - `ERR_UNKNOWN_OPTION`: an option the function does not have;
+ * - `ERR_NOT_APPLICABLE`: a valid value that does not go with the others (workers with the GPU,
+ *   the join with placed queens);
+ * - `ERR_CHECKPOINT_MISMATCH`: options.resume holds a checkpoint of another count (or of another
+ *   format, or one edited since it was made).
+ */
+export type ArgumentErrorCode =
+  | 'ERR_INVALID_ARG_TYPE'
+  | 'ERR_OUT_OF_RANGE'
+  | 'ERR_UNKNOWN_OPTION'
+  | 'ERR_NOT_APPLICABLE'
+  | 'ERR_CHECKPOINT_MISMATCH';
+
 /** What an argument error says in parts, for a caller that words it its own way (the CLI names its flags). */
 export interface ArgumentProblem {
+  readonly code: ArgumentErrorCode;
   /** The argument, as the API names it: n, options.workers, options.placed[2][0] (row), … */
   readonly argument: string;
-  /** What it must be, or null when the message says it another way. */
+  /** What it must be, or null when the problem is not a range or a type. */
   readonly allowed: string | null;
   /** The value given, described. */
   readonly got: string;
+  /**
+   * What is wrong, in words that follow the argument's name: "must be an integer from 1 to 32, got
+   * 0", "does not apply to engine 'webgpu': …". The message is usually the name and this.
+   */
+  readonly problem: string;
 }
+
+/** How an argument error is told where the default (`must be <allowed>, got <got>`) does not fit. */
+export interface ArgumentWording {
+  readonly code?: ArgumentErrorCode;
+  readonly problem?: string;
+  /** The whole message, where it does not start with the argument's name. */
+  readonly message?: string;
+}
+
+const problemOf = (allowed: string | null, got: string, wording: ArgumentWording | undefined) =>
+  wording?.problem ?? `must be ${allowed}, got ${got}`;
 
 /**
  * A TypeError about an argument (a value of the wrong type), thrown, or rejected with, before any
  * work starts.
  */
 export class ArgumentTypeError extends TypeError implements ArgumentProblem {
+  readonly code: ArgumentErrorCode;
+  readonly problem: string;
+
   constructor(
     readonly argument: string,
     readonly allowed: string | null,
     readonly got: string,
-    message?: string,
+    wording?: ArgumentWording,
   ) {
-    super(message ?? `${argument} must be ${allowed}, got ${got}`);
+    const problem = problemOf(allowed, got, wording);
+    super(wording?.message ?? `${argument} ${problem}`);
+    this.code = wording?.code ?? 'ERR_INVALID_ARG_TYPE';
+    this.problem = problem;
   }
 }
 
@@ -91,13 +132,19 @@ export class ArgumentTypeError extends TypeError implements ArgumentProblem {
  * another count), thrown, or rejected with, before any work starts.
  */
 export class ArgumentRangeError extends RangeError implements ArgumentProblem {
+  readonly code: ArgumentErrorCode;
+  readonly problem: string;
+
   constructor(
     readonly argument: string,
     readonly allowed: string | null,
     readonly got: string,
-    message?: string,
+    wording?: ArgumentWording,
   ) {
-    super(message ?? `${argument} must be ${allowed}, got ${got}`);
+    const problem = problemOf(allowed, got, wording);
+    super(wording?.message ?? `${argument} ${problem}`);
+    this.code = wording?.code ?? 'ERR_OUT_OF_RANGE';
+    this.problem = problem;
   }
 }
 

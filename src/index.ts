@@ -2,7 +2,7 @@
 
 export { compareEngines } from './compare.js';
 export { count, countSync, totalNQueens } from './count.js';
-export type { ArgumentProblem } from './errors.js';
+export type { ArgumentErrorCode, ArgumentProblem, ArgumentWording } from './errors.js';
 // The errors a caller may want to tell apart with instanceof; argument errors are TypeErrors and
 // RangeErrors that also say which argument and what it must be (ArgumentProblem).
 export {

@@ -27,13 +27,11 @@ export const MAX_SOLVE_N = 15;
 export function solveNQueens(n: number): string[][] {
   const size = checkN(n);
   if (size > MAX_SOLVE_N) {
-    throw new ArgumentRangeError(
-      'n',
-      `an integer from 1 to ${MAX_SOLVE_N}`,
-      String(size),
-      `solveNQueens(n) builds every board in memory, so n must be an integer from 1 to ${MAX_SOLVE_N} ` +
+    throw new ArgumentRangeError('n', `an integer from 1 to ${MAX_SOLVE_N}`, String(size), {
+      message:
+        `solveNQueens(n) builds every board in memory, so n must be an integer from 1 to ${MAX_SOLVE_N} ` +
         `(n = ${MAX_SOLVE_N}: 2,279,184 boards, about 300 MB), got ${size}; use solutions(n) to go through the boards one at a time`,
-    );
+    });
   }
   const rows = Array.from({ length: size }, (_, c) => `${'.'.repeat(c)}Q${'.'.repeat(size - c - 1)}`);
   return Array.from(solutions(size), (cols) => cols.map((c) => rows[c]));

@@ -81,22 +81,18 @@ export function checkCols(cols: unknown): ArrayLike<unknown> {
 export function checkOptions(fn: string, options: unknown, known: readonly string[]): Record<string, unknown> {
   if (options === undefined) return {};
   if (!isPlainObject(options)) {
-    throw new ArgumentTypeError(
-      'options',
-      'a plain object',
-      describe(options),
-      `${fn}: options must be a plain object, got ${describe(options)}`,
-    );
+    throw new ArgumentTypeError('options', 'a plain object', describe(options), {
+      message: `${fn}: options must be a plain object, got ${describe(options)}`,
+    });
   }
   const values: Record<string, unknown> = {};
   for (const key of Object.keys(options)) {
     if (!known.includes(key)) {
-      throw new ArgumentTypeError(
-        `options.${key}`,
-        null,
-        describe(key),
-        `${fn}: unknown option ${quote(key, QUOTED)}; the options are ${known.join(', ')}`,
-      );
+      throw new ArgumentTypeError(`options.${key}`, null, describe(key), {
+        code: 'ERR_UNKNOWN_OPTION',
+        problem: `is not an option of ${fn}; the options are ${known.join(', ')}`,
+        message: `${fn}: unknown option ${quote(key, QUOTED)}; the options are ${known.join(', ')}`,
+      });
     }
     values[key] = options[key];
   }
@@ -115,12 +111,10 @@ export function checkEngine(engine: unknown): Engine | undefined {
 /** The engine of a function that runs in the calling thread and returns at once: not the GPU. */
 export function checkCpuEngine(fn: string, engine: unknown): CpuEngine | undefined {
   if (engine === 'webgpu') {
-    throw new ArgumentTypeError(
-      'options.engine',
-      "'wasm' or 'js'",
-      describe(engine),
-      `options.engine must be 'wasm' or 'js' for ${fn}, got "webgpu": the GPU answers asynchronously; count with it through count()`,
-    );
+    throw new ArgumentTypeError('options.engine', "'wasm' or 'js'", describe(engine), {
+      code: 'ERR_NOT_APPLICABLE',
+      problem: `must be 'wasm' or 'js' for ${fn}, got "webgpu": the GPU answers asynchronously; count with it through count()`,
+    });
   }
   if (engine === undefined) return undefined;
   if (engine !== 'wasm' && engine !== 'js') {
@@ -140,12 +134,10 @@ export function checkMethod(method: unknown): Method | undefined {
 /** The join counts whole boards of JOIN_MIN_N..JOIN_MAX_N rows, on the CPU. */
 export function checkJoinApplies(n: number, placed: readonly Queen[] | null, engine: Engine | undefined): void {
   const refuse = (why: string) =>
-    new ArgumentRangeError(
-      'options.method',
-      null,
-      "'join'",
-      `options.method 'join' ${why}; leave method out or use 'backtrack'`,
-    );
+    new ArgumentRangeError('options.method', null, "'join'", {
+      code: 'ERR_NOT_APPLICABLE',
+      problem: `'join' ${why}; leave method out or use 'backtrack'`,
+    });
   if (placed !== null) throw refuse('counts whole boards, not the completions of options.placed');
   if (engine === 'webgpu') throw refuse("runs on the CPU engines, not on 'webgpu'");
   if (n < JOIN_MIN_N || n > JOIN_MAX_N)
@@ -161,12 +153,10 @@ export function checkMaxMemory(bytes: unknown): number | undefined {
 /** Worker threads do not apply to the GPU, which is driven from the calling thread. */
 export function checkWorkersForEngine(workers: number | undefined, engine: Engine | undefined): void {
   if (workers !== undefined && engine === 'webgpu') {
-    throw new ArgumentTypeError(
-      'options.workers',
-      null,
-      describe(workers),
-      "options.workers does not apply to engine 'webgpu': the GPU is driven from the calling thread; leave workers out",
-    );
+    throw new ArgumentTypeError('options.workers', null, describe(workers), {
+      code: 'ERR_NOT_APPLICABLE',
+      problem: "does not apply to engine 'webgpu': the GPU is driven from the calling thread; leave workers out",
+    });
   }
 }
 
@@ -203,12 +193,9 @@ export function checkPlaced(n: number, placed: unknown): Queen[] | null {
       const clash =
         r === row ? 'row' : c === col ? 'column' : r - c === row - col || r + c === row + col ? 'diagonal' : null;
       if (clash !== null) {
-        throw new ArgumentRangeError(
-          `${name}[${i}]`,
-          null,
-          `[${row}, ${col}]`,
-          `${name}[${i}] [${row}, ${col}] shares a ${clash} with ${name}[${j}] [${r}, ${c}]; placed queens must not attack each other`,
-        );
+        throw new ArgumentRangeError(`${name}[${i}]`, null, `[${row}, ${col}]`, {
+          problem: `[${row}, ${col}] shares a ${clash} with ${name}[${j}] [${r}, ${c}]; placed queens must not attack each other`,
+        });
       }
     }
   }
@@ -224,12 +211,9 @@ export function checkQueens(name: string, allowed: string, n: number, placed: un
   // The length first: a board holds at most n queens, and nothing else is looked at before that.
   const length = placed.length;
   if (length > n) {
-    throw new ArgumentRangeError(
-      name,
-      `at most ${n} queens (one per row)`,
-      `${length}`,
-      `${name} must hold at most ${n} queens (one per row), got ${length}`,
-    );
+    throw new ArgumentRangeError(name, `at most ${n} queens (one per row)`, `${length}`, {
+      problem: `must hold at most ${n} queens (one per row), got ${length}`,
+    });
   }
   const queens: Queen[] = [];
   for (let i = 0; i < length; i++) {

@@ -336,12 +336,19 @@ describe('resuming from a checkpoint of another count, another format, or an edi
       (c: Checkpoint) => ({ ...c, done: [[0, c.plan.subproblems]] as [number, number][] }),
       /options.resume.checksum: does not match/,
     ],
-  ])('%s is a RangeError naming the field', async (_label, n, options, edit, message) => {
-    const checkpoint = edit(await checkpointOf(16));
-    const promise = count(n as number, { ...(options as CountOptions), resume: checkpoint });
-    await expect(promise).rejects.toThrow(RangeError);
-    await expect(count(n as number, { ...(options as CountOptions), resume: checkpoint })).rejects.toThrow(message);
-  });
+  ])(
+    '%s is a RangeError naming the field, with the code ERR_CHECKPOINT_MISMATCH',
+    async (_label, n, options, edit, message) => {
+      const checkpoint = edit(await checkpointOf(16));
+      const promise = count(n as number, { ...(options as CountOptions), resume: checkpoint });
+      await expect(promise).rejects.toThrow(RangeError);
+      await expect(promise).rejects.toMatchObject({ code: 'ERR_CHECKPOINT_MISMATCH' });
+      const error = await count(n as number, { ...(options as CountOptions), resume: checkpoint }).catch((e) => e);
+      expect(error.message).toMatch(message);
+      // The problem is the message after the field's name: what the command line tells with the file's name.
+      expect(error.message).toBe(`${error.argument}: ${error.problem}`);
+    },
+  );
 
   it.each([
     [

@@ -1,7 +1,15 @@
 // Bad input: a TypeError or RangeError that names the argument and the allowed range, thrown by
 // the sync functions and returned as a rejected promise by the async ones, before any work.
 import { describe, expect, it } from 'vitest';
-import { compareEngines, count, countSync, totalNQueens } from '../src/index.js';
+import {
+  type ArgumentProblem,
+  ArgumentRangeError,
+  ArgumentTypeError,
+  compareEngines,
+  count,
+  countSync,
+  totalNQueens,
+} from '../src/index.js';
 
 type Case = [label: string, n: unknown, options: unknown, error: typeof TypeError | typeof RangeError, message: RegExp];
 
@@ -345,4 +353,99 @@ describe('totalNQueens and compareEngines', () => {
     await expect(compareEngines(8, options as never)).rejects.toThrow(error);
     await expect(compareEngines(8, options as never)).rejects.toThrow(message);
   });
+});
+
+/** What a call throws, or rejects with. */
+async function errorOf(call: () => unknown): Promise<unknown> {
+  try {
+    await call();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('no error');
+}
+
+describe('argument errors say what they are in fields, not only in words', () => {
+  it.each([...nCases, ...sharedOptionCases, ...syncOnlyCases])(
+    'countSync %s: the code goes with the class, and the problem is in the message',
+    async (_label, n, options) => {
+      const error = (await errorOf(() => countSync(n as number, options as never))) as ArgumentProblem & Error;
+      expect(error).toBeInstanceOf(error instanceof TypeError ? ArgumentTypeError : ArgumentRangeError);
+      const codes =
+        error instanceof TypeError
+          ? ['ERR_INVALID_ARG_TYPE', 'ERR_UNKNOWN_OPTION', 'ERR_NOT_APPLICABLE']
+          : ['ERR_OUT_OF_RANGE', 'ERR_NOT_APPLICABLE'];
+      expect(codes).toContain(error.code);
+      // An unknown option keeps the function's name in front, where its message says it.
+      if (error.code !== 'ERR_UNKNOWN_OPTION') expect(error.message).toContain(error.problem);
+      if (error.allowed !== null) expect(error.problem).toContain(`, got ${error.got}`);
+    },
+  );
+
+  it.each([
+    [
+      'an unknown option',
+      () => countSync(8, { workers: 2 } as never),
+      {
+        code: 'ERR_UNKNOWN_OPTION',
+        argument: 'options.workers',
+        problem: 'is not an option of countSync; the options are engine, placed, shard, method, maxMemory',
+      },
+      'countSync: unknown option "workers"; the options are engine, placed, shard, method, maxMemory',
+    ],
+    [
+      'workers with the GPU',
+      () => count(8, { engine: 'webgpu', workers: 2 }),
+      {
+        code: 'ERR_NOT_APPLICABLE',
+        argument: 'options.workers',
+        problem: "does not apply to engine 'webgpu': the GPU is driven from the calling thread; leave workers out",
+      },
+      null,
+    ],
+    [
+      'the join with placed queens',
+      () => countSync(16, { method: 'join', placed: [[0, 0]] } as never),
+      {
+        code: 'ERR_NOT_APPLICABLE',
+        argument: 'options.method',
+        problem:
+          "'join' counts whole boards, not the completions of options.placed; leave method out or use 'backtrack'",
+      },
+      null,
+    ],
+    [
+      'the GPU in a sync call',
+      () => countSync(8, { engine: 'webgpu' as never }),
+      {
+        code: 'ERR_NOT_APPLICABLE',
+        argument: 'options.engine',
+        problem: expect.stringMatching(/^must be 'wasm' or 'js' for countSync, got "webgpu": /),
+      },
+      null,
+    ],
+    [
+      'placed queens that attack each other',
+      () =>
+        countSync(8, {
+          placed: [
+            [0, 0],
+            [1, 1],
+          ],
+        }),
+      {
+        code: 'ERR_OUT_OF_RANGE',
+        argument: 'options.placed[1]',
+        problem: '[1, 1] shares a diagonal with options.placed[0] [0, 0]; placed queens must not attack each other',
+      },
+      null,
+    ],
+  ])(
+    '%s: its code and problem; its message is the argument and the problem unless given',
+    async (_label, call, fields, message) => {
+      const error = (await errorOf(call)) as ArgumentProblem & Error;
+      expect(error).toMatchObject(fields);
+      expect(error.message).toBe(message ?? `${error.argument} ${error.problem}`);
+    },
+  );
 });

@@ -13,7 +13,6 @@ import { formatCount, percentDone } from '../progress-display.js';
 import { shown } from '../quote.js';
 import { CheckpointFile } from './checkpoint-file.js';
 import { CheckpointKeeper } from './checkpoint-keeper.js';
-import { afterArgument } from './flags.js';
 import { type Io, ioErrorText, OutputError, write } from './io.js';
 import { type ProgressMode, progressView } from './progress.js';
 import { formatMs } from './table.js';
@@ -121,7 +120,7 @@ function refusal(error: ArgumentRangeError | ArgumentTypeError): string {
   if (error.argument === 'options.resume') return ` (it holds ${error.got})`;
   const field = error.argument.slice('options.resume.'.length);
   if (error.allowed !== null) return ` (${field} must be ${error.allowed}, got ${error.got})`;
-  return ` of this count (${afterArgument(error)})`;
+  return ` of this count (${error.problem})`;
 }
 
 function resultLine({ n, json, shard }: CountCommand, label: string, result: CountResult): string {

@@ -23,18 +23,6 @@ const FLAGS: Record<string, { flag: string; allowed?: string }> = {
 };
 
 /**
- * What an argument error says after the argument's name, where it has no `allowed` to tell it in
- * parts: the package starts such a message with the name ("options.workers does not apply to …",
- * "options.resume.n: the checkpoint is of …").
- */
-export function afterArgument(error: ArgumentTypeError | ArgumentRangeError): string {
-  const { message, argument } = error;
-  if (!message.startsWith(argument)) return message;
-  const rest = message.slice(argument.length);
-  return rest.startsWith(': ') ? rest.slice(2) : rest.trimStart();
-}
-
-/**
  * The message for the command line, or null when the error is not about an argument. `given` has
  * the text each value came from: the message shows it as typed.
  */
@@ -42,7 +30,7 @@ export function flagMessage(error: unknown, given: Readonly<Record<string, strin
   if (!(error instanceof ArgumentTypeError || error instanceof ArgumentRangeError)) return null;
   const entry = FLAGS[error.argument];
   if (entry === undefined) return error.message;
-  if (error.allowed === null) return `${entry.flag} ${afterArgument(error)}`;
+  if (error.allowed === null) return `${entry.flag} ${error.problem}`;
   const text = given[error.argument];
   return `${entry.flag} must be ${entry.allowed ?? error.allowed}, got ${text === undefined ? error.got : shown(text)}`;
 }
