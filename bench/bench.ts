@@ -23,9 +23,9 @@
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
-import { formatMs, formatTable } from '../src/cli/table.js';
 import { count } from '../src/count.js';
 import { findSolution } from '../src/find-solution.js';
+import { formatMs, formatTable } from '../src/progress-display.js';
 import { solutions } from '../src/solutions.js';
 import { cold, coldPinned } from './cold-start.js';
 import { countingRow, MIN_RUN_MS, median, type Row, status } from './counting.js';

@@ -9,7 +9,7 @@
 
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatMs, formatTable } from '../src/cli/table.js';
+import { formatMs, formatTable } from '../src/progress-display.js';
 import { LAUNCHERS } from '../test/engines/launchers.js';
 import { openSite } from '../test/engines/site.js';
 import type { EngineRow } from './engines.js';

@@ -10,7 +10,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { Agent, request } from 'node:http';
-import { formatMs, formatTable } from '../src/cli/table.js';
+import { formatMs, formatTable } from '../src/progress-display.js';
 import { MIN_RUN_MS, median } from './counting.js';
 import { packageRoot } from './native.js';
 

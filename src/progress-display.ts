@@ -1,7 +1,7 @@
-// What a person is shown of a count's progress, worded the same by the CLI and by the demo page:
-// the share done, the time left (estimated from the rate so far) and durations. Not part of the
-// library, which imports nothing from here; the CLI (src/cli) and the demo (demo/) both do, so it
-// sits beside the library rather than inside either of them.
+// What a person is shown of a count's progress and times, worded the same by the CLI and by the
+// demo page: the share done, the time left (estimated from the rate so far), durations and
+// milliseconds. Not part of the library, which imports nothing from here; the CLI (src/cli) and the
+// demo (demo/) both do, so it sits beside the library rather than inside either of them.
 
 /**
  * A whole number with its digits grouped by three, "95,815,104": how a person is shown every count,
@@ -12,6 +12,26 @@
 export function formatCount(value: number | bigint): string {
   const digits = typeof value === 'bigint' ? value.toString() : Math.round(value).toString();
   return digits.replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
+/**
+ * Milliseconds to about three significant digits, whole ones grouped as counts are: 1,234, 56.7,
+ * 8.90, 0.123, 0.0041. The CLI's results and tables, the bench's and the demo's comparison all
+ * show times by this one rule.
+ */
+export function formatMs(ms: number): string {
+  if (ms >= 100) return formatCount(ms);
+  if (ms >= 10) return ms.toFixed(1);
+  if (ms >= 1) return ms.toFixed(2);
+  if (ms >= 0.1) return ms.toFixed(3);
+  return ms.toPrecision(2);
+}
+
+/** Rows as a plain-text table with right-aligned columns. */
+export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: readonly string[]) => cells.map((c, i) => c.padStart(widths[i])).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
 /** "42s", "3m07s", "2h05m", "3d04h". */

@@ -3,7 +3,7 @@
 // now and then where stderr is no terminal. The ETA waits until enough is counted to tell.
 import { describe, expect, it, vi } from 'vitest';
 import { barLine, progressView } from '../src/cli/progress.js';
-import { EtaEstimate, formatCount } from '../src/progress-display.js';
+import { EtaEstimate, formatCount, formatMs } from '../src/progress-display.js';
 
 /** A stream that keeps what is written to it, as a terminal of `columns` or as a pipe. */
 function stream(columns: number | undefined) {
@@ -135,5 +135,17 @@ describe('numbers as a person reads them', () => {
       '95,815,104',
     ]);
     expect(formatCount(2n ** 64n)).toBe('18,446,744,073,709,551,616');
+  });
+
+  it('times in milliseconds keep about three significant digits, whole ones grouped as counts are', () => {
+    expect([12_345.6, 1234, 123.4, 56.74, 8.9, 0.1234, 0.00412].map(formatMs)).toEqual([
+      '12,346',
+      '1,234',
+      '123',
+      '56.7',
+      '8.90',
+      '0.123',
+      '0.0041',
+    ]);
   });
 });

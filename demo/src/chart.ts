@@ -1,7 +1,7 @@
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { settleLanguage } from './intl-language.js';
-import { formatMs } from './milliseconds.js';
+import { timeCell } from './milliseconds.js';
 
 /** Median milliseconds per engine for one n; webgpu only where the comparison times the GPU. */
 export interface Times {
@@ -64,7 +64,7 @@ export function timingChart(into: HTMLElement, legend: HTMLElement): TimingChart
       swatch.className = 'swatch';
       swatch.style.backgroundColor = s.stroke;
       const value = ys[k][i];
-      entry.append(swatch, ` ${s.label} ${value === null ? formatMs(0) : `${formatMs(value)} ms`}`);
+      entry.append(swatch, ` ${s.label} ${value === null ? timeCell(0) : `${timeCell(value)} ms`}`);
       return entry;
     });
     const head = document.createElement('strong');

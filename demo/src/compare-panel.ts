@@ -1,7 +1,7 @@
 import { timingChart } from './chart.js';
 import type { CompareMessage, CompareRequest } from './compare-worker.js';
 import { describeEnvironment, type GpuLookup, hasWebGpu } from './environment.js';
-import { formatMs, formatSpeedup } from './milliseconds.js';
+import { formatSpeedup, timeCell } from './milliseconds.js';
 
 /**
  * TypeScript vs wasm (and WebGPU, where the user ticks it and the browser gives an adapter) for
@@ -74,12 +74,12 @@ export function comparePanel(gpu: GpuLookup): void {
       if (message.type === 'row') {
         const row = body.insertRow();
         row.dataset.n = String(message.n);
-        const gpuCell = withGpu ? [message.gpuMs === undefined ? '—' : formatMs(message.gpuMs)] : [];
+        const gpuCell = withGpu ? [message.gpuMs === undefined ? '—' : timeCell(message.gpuMs)] : [];
         for (const text of [
           String(message.n),
           message.total.toLocaleString('en'),
-          formatMs(message.jsMs),
-          formatMs(message.wasmMs),
+          timeCell(message.jsMs),
+          timeCell(message.wasmMs),
           ...gpuCell,
           formatSpeedup(message.speedup),
         ]) {

@@ -7,11 +7,10 @@
 
 import { DEFAULT_RUNS } from '../defaults.js';
 import { type CompareResult, compareEngines, count, WebGPUUnavailableError } from '../index.js';
-import { formatCount } from '../progress-display.js';
+import { formatCount, formatMs } from '../progress-display.js';
 import { shown } from '../quote.js';
 import { countWidths } from './count-digits.js';
 import { type Io, write } from './io.js';
-import { formatMs } from './table.js';
 import { columnsOf, wrap } from './wrap.js';
 
 export interface CompareCommand {

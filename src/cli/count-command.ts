@@ -9,13 +9,12 @@ import {
   type Progress,
   type Shard,
 } from '../index.js';
-import { formatCount, percentDone } from '../progress-display.js';
+import { formatCount, formatMs, percentDone } from '../progress-display.js';
 import { shown } from '../quote.js';
 import { CheckpointFile } from './checkpoint-file.js';
 import { CheckpointKeeper } from './checkpoint-keeper.js';
 import { type Io, ioErrorText, OutputError, write } from './io.js';
 import { type ProgressMode, progressView } from './progress.js';
-import { formatMs } from './table.js';
 import { UsageError } from './usage.js';
 
 export interface CountCommand {
