@@ -129,12 +129,8 @@ class Timer {
   }
 }
 
-/**
- * Runs the engines on the same n and reports their median times (the GPU's too when asked): a
- * warm-up per engine, then `runs` timed runs each, alternating. With `webgpu`, rejects with
- * WebGPUUnavailableError where there is no GPU.
- */
-export async function compareEngines(n: number, options?: CompareOptions): Promise<CompareResult> {
+/** compareEngines's arguments, checked, with their defaults. */
+function compareArguments(n: unknown, options: unknown) {
   const size = checkN(n);
   const o = checkOptions('compareEngines', options, ['runs', 'signal', 'webgpu', 'method']);
   const runs = checkRuns(o.runs) ?? DEFAULT_RUNS;
@@ -142,6 +138,24 @@ export async function compareEngines(n: number, options?: CompareOptions): Promi
   const webgpu = checkFlag('options.webgpu', o.webgpu);
   const method = checkMethod(o.method) ?? defaultMethod(size, null, 'wasm');
   if (method === 'join') checkJoinApplies(size, null, undefined);
+  return { size, runs, signal, webgpu, method };
+}
+
+/**
+ * Throws what compareEngines(n, options) would reject with for these arguments, and does nothing
+ * else: for a caller that checks a whole range of boards before it times the first.
+ */
+export function checkCompareEngines(n: number, options?: CompareOptions): void {
+  compareArguments(n, options);
+}
+
+/**
+ * Runs the engines on the same n and reports their median times (the GPU's too when asked): a
+ * warm-up per engine, then `runs` timed runs each, alternating. With `webgpu`, rejects with
+ * WebGPUUnavailableError where there is no GPU.
+ */
+export async function compareEngines(n: number, options?: CompareOptions): Promise<CompareResult> {
+  const { size, runs, signal, webgpu, method } = compareArguments(n, options);
   if (signal?.aborted) throw abortReason(signal);
   // The GPU first, when asked: where there is none, the call fails before any timing.
   const gpu = webgpu ? await (await loadGpuEngine()).acquireGpu(signal) : null;
@@ -178,7 +192,7 @@ export async function compareEngines(n: number, options?: CompareOptions): Promi
       wasm: { medianMs: median(wasmMs) },
       ...(gpu !== null &&
         gpuMs !== null && {
-          webgpu: { medianMs: gpuMs, adapter: gpu.adapter.name, software: gpu.adapter.software },
+          webgpu: { medianMs: gpuMs, adapter: gpu.adapter },
         }),
       speedup: median(jsMs) / median(wasmMs),
     };

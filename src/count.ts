@@ -16,7 +16,16 @@ import { countOnPool } from './pool/pool.js';
 import { countInThread, fitsOneSlice } from './run/count-in-thread.js';
 import { Job } from './run/job.js';
 import { loadGpuEngine } from './run/load-gpu-engine.js';
-import type { CountOptions, CountResult, CountSyncOptions, Engine, ExactCounts, Method, Queen } from './types.js';
+import type {
+  CountOptions,
+  CountResult,
+  CountSyncOptions,
+  Engine,
+  ExactCounts,
+  GpuAdapter,
+  Method,
+  Queen,
+} from './types.js';
 import {
   checkCallback,
   checkCheckpointEvery,
@@ -105,7 +114,7 @@ function checkRequest(n: unknown, options: unknown) {
 interface Run {
   readonly engine: Engine;
   /** The GPU adapter, where the GPU counted. */
-  readonly adapter?: { readonly name: string; readonly software: boolean };
+  readonly adapter?: GpuAdapter;
   readonly fallbackReason: string | null;
   readonly workers: number;
   readonly elapsedMs: number;
@@ -153,7 +162,7 @@ function resultOf(p: Plan, tally: Tally, run: Run): CountResult {
     exact: new BigintCounts(tally.total, unique),
     engine: run.engine,
     method: p.method,
-    ...(run.adapter !== undefined && { adapter: { name: run.adapter.name, software: run.adapter.software } }),
+    ...(run.adapter !== undefined && { adapter: run.adapter }),
     ...(run.fallbackReason !== null && { fallbackReason: run.fallbackReason }),
     workers: run.workers,
     elapsedMs: run.elapsedMs,

@@ -1,6 +1,6 @@
 // nqueens-wasm: count, list and find solutions of the n-queens puzzle.
 
-export { compareEngines } from './compare.js';
+export { checkCompareEngines, compareEngines } from './compare.js';
 export { count, countSync, totalNQueens } from './count.js';
 export type { ArgumentErrorCode, ArgumentProblem, ArgumentWording } from './errors.js';
 // The errors a caller may want to tell apart with instanceof; argument errors are TypeErrors and
@@ -13,6 +13,7 @@ export {
   WebGPUUnavailableError,
   WorkersRefusedError,
 } from './errors.js';
+export { findGpu } from './find-gpu.js';
 export { findSolution } from './find-solution.js';
 export { isSolution } from './is-solution.js';
 export { solutions, solveNQueens } from './solutions.js';
@@ -25,6 +26,8 @@ export type {
   CountSyncOptions,
   Engine,
   ExactCounts,
+  FindGpuOptions,
+  GpuAdapter,
   Method,
   Progress,
   Queen,

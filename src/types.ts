@@ -129,12 +129,8 @@ export interface CountResult {
   engine: Engine;
   /** The way it was counted. */
   method: Method;
-  /**
-   * The GPU adapter that counted, with engine 'webgpu' (absent otherwise): its name, as its driver
-   * describes itself, and whether it is a software adapter (the GPU emulated on the CPU, such as
-   * lavapipe or SwiftShader), whose speed says nothing about GPUs. compareEngines names it alike.
-   */
-  adapter?: { readonly name: string; readonly software: boolean };
+  /** The GPU adapter that counted, with engine 'webgpu' (absent otherwise). */
+  adapter?: GpuAdapter;
   /**
    * Present where the default engine fell back to 'js' because WebAssembly cannot run here (a
    * Content-Security-Policy without 'wasm-unsafe-eval', a host that compiles only the modules its
@@ -176,6 +172,22 @@ export interface CompareOptions {
   method?: Method;
 }
 
+/**
+ * A GPU adapter, as count, compareEngines and findGpu name it: its name, as its driver describes
+ * itself, and whether it is a software adapter (the GPU emulated on the CPU, such as lavapipe or
+ * SwiftShader), whose speed says nothing about GPUs.
+ */
+export interface GpuAdapter {
+  /** Vendor, architecture, device or description: what the adapter says of itself. */
+  readonly name: string;
+  readonly software: boolean;
+}
+
+export interface FindGpuOptions {
+  /** Abort the look: reject with signal.reason (the set-up goes on only for other callers waiting for it). */
+  signal?: AbortSignal;
+}
+
 export interface CompareResult {
   n: number;
   /** The number of solutions, exact below 2^53; `exact` has both counts as bigint, always exact. */
@@ -185,11 +197,8 @@ export interface CompareResult {
   exact: ExactCounts;
   js: { medianMs: number };
   wasm: { medianMs: number };
-  /**
-   * The 'webgpu' engine, timed when asked for with `webgpu: true` (absent otherwise), with the
-   * adapter's name; `software` for a software adapter, whose time says nothing about GPUs.
-   */
-  webgpu?: { medianMs: number; adapter: string; software: boolean };
+  /** The 'webgpu' engine, timed when asked for with `webgpu: true` (absent otherwise), and its adapter. */
+  webgpu?: { medianMs: number; adapter: GpuAdapter };
   /** js.medianMs / wasm.medianMs */
   speedup: number;
 }

@@ -5,9 +5,11 @@ import {
   type ArgumentProblem,
   ArgumentRangeError,
   ArgumentTypeError,
+  checkCompareEngines,
   compareEngines,
   count,
   countSync,
+  findGpu,
   totalNQueens,
 } from '../src/index.js';
 
@@ -448,4 +450,50 @@ describe('argument errors say what they are in fields, not only in words', () =>
       expect(error.message).toBe(message ?? `${error.argument} ${error.problem}`);
     },
   );
+});
+
+describe('checkCompareEngines', () => {
+  it.each([...nCases])('throws what compareEngines rejects with: %s', async (_label, n) => {
+    const thrown = await errorOf(() => checkCompareEngines(n as number));
+    const rejected = await errorOf(() => compareEngines(n as number));
+    expect(thrown).toEqual(rejected);
+    expect(Object.getPrototypeOf(thrown)).toBe(Object.getPrototypeOf(rejected));
+  });
+
+  it.each([[{ runs: 0 }], [{ runs: '3' }], [{ rounds: 3 }], [{ webgpu: 'yes' }], [{ method: 'join' }]])(
+    'throws what compareEngines rejects with: options %j',
+    async (options) => {
+      const n = 'method' in options ? 4 : 8;
+      const thrown = await errorOf(() => checkCompareEngines(n, options as never));
+      expect(thrown).toEqual(await errorOf(() => compareEngines(n, options as never)));
+      expect((thrown as ArgumentProblem).code).toMatch(/^ERR_/);
+    },
+  );
+
+  it('takes what compareEngines takes, an aborted signal too (the signal is not its to act on)', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('stopped'));
+    const options = { runs: 3, signal: controller.signal, webgpu: true, method: 'backtrack' } as const;
+    expect(checkCompareEngines(8, options)).toBeUndefined();
+    await expect(compareEngines(8, options)).rejects.toThrow('stopped');
+  });
+});
+
+describe('findGpu checks its options before it looks for a GPU', () => {
+  it.each([
+    ['options not an object', 'soon', TypeError, /findGpu: options must be a plain object, got "soon"/],
+    ['an unknown option', { timeout: 5 }, TypeError, /findGpu: unknown option "timeout"; the options are signal/],
+    ['signal not a signal', { signal: 5 }, TypeError, /options.signal must be an AbortSignal, got 5/],
+  ])('%s', async (_label, options, error, message) => {
+    const promise = findGpu(options as never);
+    await expect(promise).rejects.toThrow(error);
+    await expect(promise).rejects.toThrow(message);
+  });
+
+  it('rejects with the reason of a signal aborted before the look', async () => {
+    const controller = new AbortController();
+    const reason = new Error('not now');
+    controller.abort(reason);
+    await expect(findGpu({ signal: controller.signal })).rejects.toBe(reason);
+  });
 });

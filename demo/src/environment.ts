@@ -1,6 +1,4 @@
-import { type AdapterInfo, describeAdapter } from '../../src/gpu-adapter.js';
-
-export type { AdapterInfo };
+import { findGpu, type GpuAdapter, WebGPUUnavailableError } from 'nqueens-wasm';
 
 /** "Chromium 156 · 8 cores": the browser and how many threads it can run at once. */
 export function describeEnvironment(): string {
@@ -31,8 +29,11 @@ export function fromUserAgent(agent: string): string {
   return /Linux|X11|BSD/.test(agent) ? 'WebKitGTK' : 'a WebKit browser';
 }
 
-/** How long the page waits for an adapter: the specification lets requestAdapter() never settle. */
-export const ADAPTER_TIMEOUT_MS = 5000;
+/**
+ * How long the page waits for the GPU: the specification lets requestAdapter() never settle, and
+ * the set-up (adapter, device, the kernel compiled) takes a few seconds on a software adapter.
+ */
+export const ADAPTER_TIMEOUT_MS = 10_000;
 
 /** Whether the browser has WebGPU at all (WebKit with the feature on but unsupported has null). */
 export function hasWebGpu(): boolean {
@@ -40,11 +41,11 @@ export function hasWebGpu(): boolean {
 }
 
 /** The adapter the 'webgpu' engine would count on here, or null; looked for once, when first asked. */
-export type GpuLookup = () => Promise<AdapterInfo | null>;
+export type GpuLookup = () => Promise<GpuAdapter | null>;
 
 export interface GpuProbe {
   /** The adapter the 'webgpu' engine would count on here, or null where there is none. */
-  adapter: AdapterInfo | null;
+  adapter: GpuAdapter | null;
   /** How the look ended: an adapter, none given, or no answer (a timeout or an error). */
   outcome: 'adapter' | 'none' | 'no-answer';
   /** Why there is no adapter, where there is none. */
@@ -52,48 +53,30 @@ export interface GpuProbe {
 }
 
 /**
- * Looks for an adapter. Where the browser has none, Chromium prints "No available adapters." to
- * the console for every look, whatever the options, and nothing tells beforehand whether there is
- * one: so the page looks only once the user asks for the GPU, and once.
+ * Sets up the GPU the package would count on. Where the browser has none, Chromium prints "No
+ * available adapters." to the console for every look, whatever the options, and nothing tells
+ * beforehand whether there is one: so the page looks only once the user asks for the GPU, and once.
  */
 export async function probeGpu(timeoutMs = ADAPTER_TIMEOUT_MS): Promise<GpuProbe> {
-  const gpu = navigator.gpu;
-  if (!gpu) return { adapter: null, outcome: 'none', note: 'this browser has no WebGPU' };
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
+  if (!navigator.gpu) return { adapter: null, outcome: 'none', note: 'this browser has no WebGPU' };
+  const notOffered = 'so the WebGPU engine is not offered';
   try {
-    const answer = await Promise.race([gpu.requestAdapter(), timeout]);
-    if (answer === 'timeout') {
-      return {
-        adapter: null,
-        outcome: 'no-answer',
-        note: `navigator.gpu.requestAdapter() gave no answer in ${timeoutMs / 1000} s, so the WebGPU engine is not offered`,
-      };
-    }
-    if (!answer) {
-      return {
-        adapter: null,
-        outcome: 'none',
-        note: 'this browser gives no adapter (navigator.gpu.requestAdapter() gave null), so the WebGPU engine is not offered',
-      };
-    }
-    return {
-      adapter: describeAdapter(answer as Parameters<typeof describeAdapter>[0]),
-      outcome: 'adapter',
-      note: null,
-    };
+    return { adapter: await findGpu({ signal: AbortSignal.timeout(timeoutMs) }), outcome: 'adapter', note: null };
   } catch (error) {
+    if (error instanceof WebGPUUnavailableError)
+      return { adapter: null, outcome: 'none', note: `${error.reason}, ${notOffered}` };
+    const timedOut = (error as { name?: unknown } | null)?.name === 'TimeoutError';
     return {
       adapter: null,
       outcome: 'no-answer',
-      note: `navigator.gpu.requestAdapter() failed (${(error as Error).message}), so the WebGPU engine is not offered`,
+      note: timedOut
+        ? `the GPU gave no answer in ${timeoutMs / 1000} s, ${notOffered}`
+        : `setting up the GPU failed (${(error as Error).message}), ${notOffered}`,
     };
-  } finally {
-    clearTimeout(timer);
   }
 }
 
 /** "google swiftshader, a software adapter: …": how the page names the GPU it counts on. */
-export function describeGpu(gpu: AdapterInfo): string {
+export function describeGpu(gpu: GpuAdapter): string {
   return gpu.software ? `${gpu.name}, a software adapter (its times say nothing about GPUs)` : gpu.name;
 }

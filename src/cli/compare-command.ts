@@ -6,7 +6,14 @@
 // headers shorten, and then the columns least needed go: the unique count, then the speed-up.
 
 import { DEFAULT_RUNS } from '../defaults.js';
-import { type CompareResult, compareEngines, count, WebGPUUnavailableError } from '../index.js';
+import {
+  type CompareResult,
+  checkCompareEngines,
+  compareEngines,
+  findGpu,
+  type GpuAdapter,
+  WebGPUUnavailableError,
+} from '../index.js';
 import { formatCount, formatMs } from '../progress-display.js';
 import { shown } from '../quote.js';
 import { countWidths } from './count-digits.js';
@@ -79,24 +86,10 @@ function layout(columns: readonly Column[], width: number): Placed[] {
   return placed;
 }
 
-/**
- * Whether compareEngines takes these arguments, asked before anything is printed or timed: the
- * package checks every argument before any work, and a call whose signal is aborted does none.
- */
-async function check(n: number, runs: number): Promise<void> {
-  const probe = new AbortController();
-  const reason = new Error('only the arguments were checked');
-  probe.abort(reason);
-  await compareEngines(n, { runs, signal: probe.signal }).catch((error: unknown) => {
-    if (error !== reason) throw error;
-  });
-}
-
-/** The GPU the comparison will time, set up now (a count of n = 1 on it), before anything is printed. */
-async function gpuAdapter(signal: AbortSignal): Promise<{ name: string; software: boolean }> {
+/** The GPU the comparison will time, set up before anything is printed. */
+async function gpuAdapter(signal: AbortSignal): Promise<GpuAdapter> {
   try {
-    const { adapter } = await count(1, { engine: 'webgpu', signal });
-    return adapter ?? { name: 'an adapter that does not name itself', software: false };
+    return await findGpu({ signal });
   } catch (error) {
     if (error instanceof WebGPUUnavailableError) throw new Error(`--webgpu: no GPU to time here (${error.reason})`);
     throw error;
@@ -105,8 +98,9 @@ async function gpuAdapter(signal: AbortSignal): Promise<{ name: string; software
 
 export async function compareCommand({ from, to, runs, json, webgpu }: CompareCommand, io: Io): Promise<void> {
   const rounds = runs ?? DEFAULT_RUNS;
-  await check(from, rounds);
-  await check(to, rounds);
+  // Both ends of the range, before anything is printed or timed.
+  checkCompareEngines(from, { runs: rounds });
+  checkCompareEngines(to, { runs: rounds });
   const adapter = webgpu ? await gpuAdapter(io.signal) : null;
   const out = (text: string) => write(io.stdout, text, io.signal, 'the table');
   const width = columnsOf(io.stdout);
@@ -145,10 +139,7 @@ export async function compareCommand({ from, to, runs, json, webgpu }: CompareCo
     if (io.stderr.isTTY) io.stderr.write('\r\x1b[K');
     if (json) {
       const [jsMs, wasmMs] = [m.js.medianMs, m.wasm.medianMs];
-      const gpu =
-        m.webgpu === undefined
-          ? {}
-          : { webgpuMs: m.webgpu.medianMs, adapter: m.webgpu.adapter, software: m.webgpu.software };
+      const gpu = m.webgpu === undefined ? {} : { webgpuMs: m.webgpu.medianMs, adapter: m.webgpu.adapter };
       const fields = { n, method: m.method, total: String(total), unique: String(unique), jsMs, wasmMs, ...gpu };
       await out(`${JSON.stringify({ ...fields, speedup: m.speedup, runs: rounds })}\n`);
     } else {

@@ -6,7 +6,7 @@
 // Without an adapter the tests are skipped, saying why, unless REQUIRE_GPU=1 (CI sets it).
 import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { compareEngines, count } from '../../src/index.js';
+import { compareEngines, count, findGpu } from '../../src/index.js';
 import { bin } from '../helpers/cli-process.js';
 import { knownCounts } from '../helpers/known-counts.js';
 
@@ -38,15 +38,28 @@ function nqueens(args: string[]): Promise<{ code: number; stdout: string; stderr
 const besidesDawn = (stderr: string) => stderr.split('\n').filter((line) => line !== '' && !DAWN_NOTE.test(line));
 
 describe.skipIf(!RUN)('GPU output that explains itself', () => {
-  it("a count's result names the adapter it ran on, as compareEngines does; a CPU count's has none", async () => {
+  it("a count's result names the adapter it ran on, as compareEngines and findGpu do; a CPU count's has none", async () => {
     const { adapter } = probe;
     expect(adapter).toEqual({ name: expect.any(String), software: expect.any(Boolean) });
     expect(adapter!.name).not.toBe('');
     const r = await count(10, { engine: 'webgpu' });
     expect({ total: r.exact.total, adapter: r.adapter }).toEqual({ total: 724n, adapter });
     const m = await compareEngines(6, { runs: 1, webgpu: true });
-    expect({ name: m.webgpu?.adapter, software: m.webgpu?.software }).toEqual(adapter);
+    expect(m.webgpu?.adapter).toEqual(adapter);
+    expect(await findGpu()).toEqual(adapter);
     expect('adapter' in (await count(10))).toBe(false);
+  });
+
+  it('findGpu takes a signal: aborted before the look, it rejects with the reason', async () => {
+    const controller = new AbortController();
+    const reason = new Error('not now');
+    controller.abort(reason);
+    await expect(findGpu({ signal: controller.signal })).rejects.toBe(reason);
+    await expect(findGpu({ signal: 'soon' as unknown as AbortSignal })).rejects.toMatchObject({
+      name: 'TypeError',
+      code: 'ERR_INVALID_ARG_TYPE',
+      argument: 'options.signal',
+    });
   });
 
   it('nqueens <n> --engine webgpu prints the adapter where a CPU count prints its threads, and --json has it', async () => {
@@ -85,7 +98,7 @@ describe.skipIf(!RUN)('GPU output that explains itself', () => {
     for (const cells of rows) expect(Number(cells[6].replace(/,/g, ''))).toBeGreaterThan(0);
     const json = (await nqueens(['compare', '6', '--runs', '1', '--webgpu', '--json'])).stdout.trim().split('\n');
     expect(json.map((line) => JSON.parse(line))).toEqual([
-      expect.objectContaining({ n: 6, total: '4', webgpuMs: expect.any(Number), adapter: name, software }),
+      expect.objectContaining({ n: 6, total: '4', webgpuMs: expect.any(Number), adapter: { name, software } }),
     ]);
   }, 60_000);
 });

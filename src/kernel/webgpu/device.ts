@@ -12,8 +12,9 @@
 // the process for ever, since later counts wait for the same set-up.
 
 import { abortReason, messageOf, WebGPUUnavailableError } from '../../errors.js';
-import { type AdapterInfo, describeAdapter } from '../../gpu-adapter.js';
+import { describeAdapter } from '../../gpu-adapter.js';
 import { offersNodeModules, runtimeName } from '../../host/runtime.js';
+import type { GpuAdapter } from '../../types.js';
 import { DispatchBudget } from './budget.js';
 import { PLACEMENT_BUDGET, PLACEMENT_SHADER } from './placement-shader.js';
 
@@ -24,7 +25,7 @@ export interface Gpu {
    */
   readonly entry: GPU;
   readonly device: GPUDevice;
-  readonly adapter: AdapterInfo;
+  readonly adapter: GpuAdapter;
   /**
    * The kernel compiled for this device, by pipeline constants: with the shader's defaults during
    * set-up, with others on first use.

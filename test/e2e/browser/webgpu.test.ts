@@ -252,14 +252,15 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine in Chromium (SwiftShader)', (
     expect(r.next).toEqual([73712, 9233]);
   });
 
-  it('compareEngines adds the webgpu column, naming the adapter as software', async () => {
+  it('compareEngines adds the webgpu column, naming the adapter as software, as findGpu does', async () => {
     const r = await page.evaluate(async () => {
-      const { compareEngines } = (window as unknown as { nq: typeof import('../../../src/index.js') }).nq;
-      return compareEngines(9, { runs: 1, webgpu: true });
+      const { compareEngines, findGpu } = (window as unknown as { nq: typeof import('../../../src/index.js') }).nq;
+      return { compared: await compareEngines(9, { runs: 1, webgpu: true }), found: await findGpu() };
     });
-    expect(r.total).toBe(352);
-    expect(r.webgpu).toMatchObject({ adapter: expect.stringMatching(/swiftshader/i), software: true });
-    expect(r.webgpu!.medianMs).toBeGreaterThan(0);
+    expect(r.compared.total).toBe(352);
+    expect(r.compared.webgpu!.adapter).toEqual({ name: expect.stringMatching(/swiftshader/i), software: true });
+    expect(r.found).toEqual(r.compared.webgpu!.adapter);
+    expect(r.compared.webgpu!.medianMs).toBeGreaterThan(0);
   });
 
   it('countSync and solutions refuse it, in the page too', async () => {
@@ -289,18 +290,24 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine where Chromium has no adapter
     try {
       const page = await openPage(browser);
       const r = await page.evaluate(async () => {
-        const { count, compareEngines } = (window as unknown as { nq: typeof import('../../../src/index.js') }).nq;
+        const { count, compareEngines, findGpu } = (window as unknown as { nq: typeof import('../../../src/index.js') })
+          .nq;
         const refused = await count(8, { engine: 'webgpu' }).then(
           () => 'resolved',
           (error: Error) => `${error.name}: ${error.message}`,
         );
+        const found = await findGpu().then(
+          () => 'resolved',
+          (error: Error) => `${error.name}: ${(error as Error & { reason: string }).reason}`,
+        );
         const fallback = await count(8);
         const compared = await compareEngines(6, { runs: 1 });
-        return { refused, fallback: [fallback.total, fallback.engine], webgpuColumn: 'webgpu' in compared };
+        return { refused, found, fallback: [fallback.total, fallback.engine], webgpuColumn: 'webgpu' in compared };
       });
       expect(r).toEqual({
         refused:
           "WebGPUUnavailableError: the 'webgpu' engine is unavailable here (navigator.gpu.requestAdapter() found no adapter); use engine: 'wasm'",
+        found: 'WebGPUUnavailableError: navigator.gpu.requestAdapter() found no adapter',
         fallback: [92, 'wasm'],
         webgpuColumn: false,
       });
