@@ -5,7 +5,7 @@
 // Run in this process (test/helpers/cli.ts), with standard streams that say they are terminals.
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { countWidths } from '../src/cli/count-digits.js';
+import { countWidths } from '../src/cli/layout.js';
 import { nqueens, Sink } from './helpers/cli.js';
 import { knownCounts } from './helpers/known-counts.js';
 

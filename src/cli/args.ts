@@ -12,12 +12,10 @@ import type { Engine, Method, Shard } from '../index.js';
 import { quote, shown } from '../quote.js';
 import type { CompareCommand } from './compare-command.js';
 import type { CountCommand } from './count-command.js';
-import { parseDuration } from './duration.js';
-import { LaidOutHelp, twoColumns } from './help-layout.js';
+import { LaidOutHelp, twoColumns } from './layout.js';
 import type { MergeCommand } from './merge-command.js';
 import type { PrintCommand } from './print-command.js';
 import { LINE_EVERY_MS } from './progress.js';
-import { UsageError } from './usage.js';
 
 /** A command as parsed, before the texts its values came from are attached. */
 type Parsed =
@@ -35,6 +33,25 @@ export type Command = Parsed & {
   readonly given: Readonly<Record<string, string>>;
 };
 
+/** A mistake in the command line, or a file it names that cannot be used: exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+
+  /** `withUsage`: a mistake in the command line itself, told with the usage. */
+  constructor(
+    message: string,
+    readonly withUsage = true,
+  ) {
+    super(message);
+  }
+}
+
+/** The exit codes of a stop by a signal, the same for every command. */
+const STOPPED: [string, string][] = [
+  ['130', 'interrupted (SIGINT, Ctrl-C)'],
+  ['143', 'terminated (SIGTERM)'],
+];
+
 /** Each command's examples and exit codes, shown after its options. */
 const AFTER: Record<'nqueens' | 'merge' | 'compare', { examples: [string, string][]; exits: [string, string][] }> = {
   nqueens: {
@@ -47,13 +64,7 @@ const AFTER: Record<'nqueens' | 'merge' | 'compare', { examples: [string, string
       ['nqueens merge s*', 'add the shards up'],
       ['nqueens compare 4..14', 'TypeScript against wasm, n = 4..14'],
     ],
-    exits: [
-      ['0', 'done'],
-      ['1', 'failed'],
-      ['2', 'bad arguments or an unusable file'],
-      ['130', 'interrupted (SIGINT, Ctrl-C)'],
-      ['143', 'terminated (SIGTERM)'],
-    ],
+    exits: [['0', 'done'], ['1', 'failed'], ['2', 'bad arguments or an unusable file'], ...STOPPED],
   },
   merge: {
     examples: [
@@ -66,8 +77,7 @@ const AFTER: Record<'nqueens' | 'merge' | 'compare', { examples: [string, string
       ['0', 'merged: every shard of the split once'],
       ['1', 'the shards do not add up: one missing, one there twice, or one of another count'],
       ['2', 'bad arguments, or a line that is not a shard result (nor a line nqueens writes on stderr)'],
-      ['130', 'interrupted (SIGINT, Ctrl-C)'],
-      ['143', 'terminated (SIGTERM)'],
+      ...STOPPED,
     ],
   },
   compare: {
@@ -81,8 +91,7 @@ const AFTER: Record<'nqueens' | 'merge' | 'compare', { examples: [string, string
       ['0', 'done'],
       ['1', 'failed: no GPU for --webgpu, or the engines disagree'],
       ['2', 'bad arguments'],
-      ['130', 'interrupted (SIGINT, Ctrl-C)'],
-      ['143', 'terminated (SIGTERM)'],
+      ...STOPPED,
     ],
   },
 };
@@ -93,17 +102,14 @@ function afterHelp(command: keyof typeof AFTER, width: number): string {
   return `\n${twoColumns('Examples:', examples, width)}\n\n${twoColumns('Exit codes:', exits, width)}\n`;
 }
 
-function whole(flag: string) {
+/**
+ * A whole number. `negative`: one the package checks the range of, where a negative one is out of
+ * its range, and it says so.
+ */
+function integer(flag: string, negative = true) {
+  const pattern = negative ? /^-?\d{1,16}$/ : /^\d{1,16}$/;
   return (text: string): number => {
-    if (!/^\d{1,16}$/.test(text)) throw new UsageError(`${flag} must be a whole number, got ${quote(text)}`);
-    return Number(text);
-  };
-}
-
-/** A number the package checks the range of: a negative one is out of its range, and it says so. */
-function integer(flag: string) {
-  return (text: string): number => {
-    if (!/^-?\d{1,16}$/.test(text)) throw new UsageError(`${flag} must be a whole number, got ${quote(text)}`);
+    if (!pattern.test(text)) throw new UsageError(`${flag} must be a whole number, got ${quote(text)}`);
     return Number(text);
   };
 }
@@ -134,11 +140,12 @@ function bytes(text: string): number {
   return Number(match[1]) * unit;
 }
 
+/** Milliseconds from "10s", "500ms", "2m", "1h", or a plain number of seconds. */
 function duration(text: string): number {
-  const ms = parseDuration(text);
-  if (ms === null)
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
+  if (!match)
     throw new UsageError(`--checkpoint-every takes a duration such as 30s, 500ms, 5m or 1h, got ${quote(text)}`);
-  return ms;
+  return Math.round(Number(match[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] ?? 's']!);
 }
 
 const COMMANDS = ['merge', 'compare', 'help'];
@@ -362,7 +369,7 @@ function program(
     .addOption(
       new Option('--print', 'print the solutions as boards instead of counting them').conflicts([...COUNT_ONLY]),
     )
-    .option('--limit <k>', 'with --print: at most k boards', reading([], whole('--limit')))
+    .option('--limit <k>', 'with --print: at most k boards', reading([], integer('--limit', false)))
     .version(version, '-v, --version', 'print the version')
     .helpOption('-h, --help', 'print this help')
     .addHelpText('after', () => afterHelp('nqueens', width))

@@ -29,8 +29,8 @@ import {
 import { dirname, resolve } from 'node:path';
 import type { Checkpoint } from '../index.js';
 import { shown } from '../quote.js';
+import { UsageError } from './args.js';
 import { ioErrorText } from './io.js';
-import { UsageError } from './usage.js';
 
 /** A checkpoint path or file that cannot be used: one line, exit code 2. */
 const refused = (message: string) => new UsageError(message, false);

@@ -16,9 +16,8 @@ import {
 } from '../index.js';
 import { formatCount, formatMs } from '../progress-display.js';
 import { shown } from '../quote.js';
-import { countWidths } from './count-digits.js';
 import { type Io, write } from './io.js';
-import { columnsOf, wrap } from './wrap.js';
+import { columnsOf, countWidths, wrap } from './layout.js';
 
 export interface CompareCommand {
   from: number;

@@ -1,9 +1,17 @@
+// `nqueens merge`: the results of the shards of one split added up, as BigInt, after checking each
+// line and that they belong together: one n, one split, every shard present exactly once. Files are
+// read as streams with a cap on the length of a line, so that no input, however large or
+// malformed, makes merge hold more than one line; UTF-8 by default, and a byte order mark says
+// UTF-8 or UTF-16 (little or big endian) and is dropped.
+
+import { createReadStream } from 'node:fs';
+import { addAbortSignal, type Readable } from 'node:stream';
+import { MAX_N } from '../../assembly/layout.js';
+import { isDecimalCount, MAX_COUNT_DIGITS } from '../decimal-count.js';
 import { formatCount } from '../progress-display.js';
 import { shown } from '../quote.js';
 import { type Io, ioErrorText, write } from './io.js';
-import { LineTooLongError, readLines } from './lines.js';
-import { isOwnLine, MAX_LINE, MergeError, parseShardResult, ShardMerger } from './merge.js';
-import { columnsOf, wrap } from './wrap.js';
+import { columnsOf, wrap } from './layout.js';
 
 export interface MergeCommand {
   /** Files of shard results; standard input when none is given, or for '-'. */
@@ -42,4 +50,213 @@ export async function mergeCommand({ files, json }: MergeCommand, io: Io): Promi
     io.signal,
     'the result',
   );
+}
+
+export class MergeError extends Error {
+  override name = 'MergeError';
+
+  /** `unusable`: the input is not shard results (exit code 2); otherwise they do not add up (1). */
+  constructor(
+    message: string,
+    readonly unusable = false,
+  ) {
+    super(message);
+  }
+}
+
+interface ShardResult {
+  n: number;
+  /** The way the shard was counted: the shards of one split all count the same way. */
+  method: 'join' | 'backtrack';
+  index: number;
+  count: number;
+  total: bigint;
+  /** Where the result came from, for messages: file:line. */
+  source: string;
+}
+
+/** Longer than any line nqueens prints; nothing longer is parsed. */
+const MAX_LINE = 4096;
+
+const isWhole = (x: unknown, max: number): x is number =>
+  Number.isSafeInteger(x) && (x as number) >= 0 && (x as number) <= max;
+
+/** A plain progress line: "n = 20, shard 3/64: 37% · …". */
+const PROGRESS_LINE = /^n = \d+(, shard \d+\/\d+)?: \d+% · /;
+
+/**
+ * Whether `line` is one that nqueens itself writes on stderr: a message ("nqueens: resuming …",
+ * "nqueens: terminated") or a line of progress, plain or JSON (--progress bar or json where stderr
+ * is no terminal). A log that gathers a command's stderr with its stdout (kubectl logs, one log
+ * file of a batch job) holds them between the results, and merge skips them. Nothing else is
+ * skipped: a result, whole or damaged, starts with "{" and has no "progress" field, and a progress
+ * line that is not whole JSON is refused as any other line is.
+ */
+function isOwnLine(line: string): boolean {
+  if (line.startsWith('nqueens: ') || PROGRESS_LINE.test(line)) return true;
+  if (!line.startsWith('{"progress":')) return false;
+  try {
+    const value = JSON.parse(line) as Record<string, unknown> | null;
+    return typeof value?.progress === 'string' && !('shard' in value);
+  } catch {
+    return false;
+  }
+}
+
+/** One JSON line as `nqueens <n> --shard i/m --json` prints it. */
+function parseShardResult(line: string, source: string): ShardResult {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    throw new MergeError(`${source}: not a JSON line`, true);
+  }
+  const v = value as {
+    n?: unknown;
+    shard?: { index?: unknown; count?: unknown } | null;
+    total?: unknown;
+    method?: unknown;
+  } | null;
+  if (v === null || typeof v !== 'object' || Array.isArray(v) || v.shard === undefined) {
+    throw new MergeError(`${source}: not a shard result (made by nqueens <n> --shard i/m --json)`, true);
+  }
+  const { n, shard, total } = v;
+  if (!isWhole(n, MAX_N) || n < 1) throw new MergeError(`${source}: n must be an integer from 1 to ${MAX_N}`, true);
+  if (
+    shard === null ||
+    typeof shard !== 'object' ||
+    !isWhole(shard.count, Number.MAX_SAFE_INTEGER) ||
+    shard.count < 1
+  ) {
+    throw new MergeError(`${source}: shard.count must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`, true);
+  }
+  if (!isWhole(shard.index, shard.count - 1)) {
+    throw new MergeError(`${source}: shard.index must be a whole number from 0 to ${shard.count - 1}`, true);
+  }
+  if (typeof total !== 'string' || !isDecimalCount(total)) {
+    throw new MergeError(`${source}: total must be a decimal string of at most ${MAX_COUNT_DIGITS} digits`, true);
+  }
+  // Lines written before the join have no method: they backtracked.
+  const method = v.method ?? 'backtrack';
+  if (method !== 'join' && method !== 'backtrack') {
+    throw new MergeError(`${source}: method must be "join" or "backtrack"`, true);
+  }
+  return { n, method, index: shard.index, count: shard.count, total: BigInt(total), source };
+}
+
+/** Checks and adds up shard results as they come. */
+class ShardMerger {
+  private first: ShardResult | undefined;
+  private readonly seen = new Map<number, string>();
+  private total = 0n;
+
+  add(r: ShardResult): void {
+    this.first ??= r;
+    const first = this.first;
+    if (r.n !== first.n)
+      throw new MergeError(`${r.source} is for n = ${r.n}, but ${first.source} is for n = ${first.n}`);
+    if (r.method !== first.method) {
+      // A join's shards and a search's are different slices of the work: they do not add up.
+      throw new MergeError(
+        `${r.source} counted by ${r.method === 'join' ? 'the join' : 'backtracking'}, but ${first.source} by ${first.method === 'join' ? 'the join' : 'backtracking'}: ` +
+          'the shards of one split must count the same way (--method)',
+      );
+    }
+    if (r.count !== first.count) {
+      throw new MergeError(
+        `${r.source} is from a split into ${r.count}, but ${first.source} from a split into ${first.count}`,
+      );
+    }
+    const twin = this.seen.get(r.index);
+    if (twin !== undefined) throw new MergeError(`shard ${r.index}/${r.count} is there twice: ${twin} and ${r.source}`);
+    this.seen.set(r.index, r.source);
+    this.total += r.total;
+  }
+
+  result(): { n: number; count: number; total: bigint } {
+    const first = this.first;
+    if (first === undefined) throw new MergeError('no shard results to merge');
+    const missing: number[] = [];
+    for (let i = 0; i < first.count && missing.length < 20; i++) if (!this.seen.has(i)) missing.push(i);
+    if (missing.length > 0) {
+      const more = first.count - this.seen.size > missing.length ? ', ...' : '';
+      throw new MergeError(
+        `${first.count - this.seen.size} of ${first.count} shards missing (n = ${first.n}): ${missing.join(', ')}${more}`,
+      );
+    }
+    return { n: first.n, count: first.count, total: this.total };
+  }
+}
+
+class LineTooLongError extends Error {
+  override name = 'LineTooLongError';
+}
+
+function encodingOf(head: Uint8Array): { label: string; skip: number } {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { label: 'utf-8', skip: 3 };
+  if (head[0] === 0xff && head[1] === 0xfe) return { label: 'utf-16le', skip: 2 };
+  if (head[0] === 0xfe && head[1] === 0xff) return { label: 'utf-16be', skip: 2 };
+  return { label: 'utf-8', skip: 0 };
+}
+
+/**
+ * The lines of `path` ('-' for `stdin`), numbered from 1, each at most maxLength characters.
+ * An abort of `signal` ends the reading at once, also while the input is silent.
+ */
+async function* readLines(
+  path: string,
+  maxLength: number,
+  signal: AbortSignal,
+  stdin: Readable,
+): AsyncGenerator<{ line: string; number: number }> {
+  const stream = addAbortSignal(signal, path === '-' ? stdin : createReadStream(path));
+  let decoder: TextDecoder | undefined;
+  let head = new Uint8Array(0);
+  let partial = '';
+  let number = 0;
+  const lines = function* (text: string) {
+    let start = 0;
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', start)) {
+      const line = partial + text.slice(start, i);
+      partial = '';
+      start = i + 1;
+      number++;
+      if (line.length > maxLength) throw new LineTooLongError(`line ${number} is longer than ${maxLength} characters`);
+      yield { line: line.endsWith('\r') ? line.slice(0, -1) : line, number };
+    }
+    partial += text.slice(start);
+    if (partial.length > maxLength)
+      throw new LineTooLongError(`line ${number + 1} is longer than ${maxLength} characters`);
+  };
+  try {
+    for await (const chunk of stream as AsyncIterable<Uint8Array>) {
+      let bytes = chunk;
+      if (decoder === undefined) {
+        // The byte order mark may come split over the first chunks.
+        const joined = new Uint8Array(head.length + bytes.length);
+        joined.set(head);
+        joined.set(bytes, head.length);
+        if (joined.length < 3) {
+          head = joined;
+          continue;
+        }
+        const { label, skip } = encodingOf(joined);
+        decoder = new TextDecoder(label, { fatal: false });
+        bytes = joined.subarray(skip);
+      }
+      yield* lines(decoder.decode(bytes, { stream: true }));
+    }
+    if (decoder === undefined && head.length > 0) {
+      const { label, skip } = encodingOf(head);
+      decoder = new TextDecoder(label);
+      yield* lines(decoder.decode(head.subarray(skip), { stream: true }));
+    }
+    if (decoder !== undefined) yield* lines(decoder.decode());
+    if (partial.length > 0) {
+      number++;
+      yield { line: partial, number };
+    }
+  } finally {
+    if (stream !== stdin) (stream as { destroy?: () => void }).destroy?.();
+  }
 }

@@ -4,23 +4,19 @@
 // line). main.ts runs it on the process; the tests run it in-process with streams of their own.
 
 import { shown } from '../quote.js';
-import { type Command, parseCommand } from './args.js';
+import { type Command, parseCommand, UsageError } from './args.js';
 import { compareCommand } from './compare-command.js';
 import { countCommand } from './count-command.js';
 import { engineMessage, flagMessage } from './flags.js';
 import { type Io, OutputError, write } from './io.js';
-import { MergeError } from './merge.js';
-import { mergeCommand } from './merge-command.js';
+import { columnsOf, wrap } from './layout.js';
+import { MergeError, mergeCommand } from './merge-command.js';
 import { printCommand } from './print-command.js';
-import { UsageError } from './usage.js';
-import { columnsOf, wrap } from './wrap.js';
-
-export type { Io } from './io.js';
 
 type StopSignal = 'SIGINT' | 'SIGTERM';
 
 /** The exit code for a stop by a signal: 128 + its number. */
-export const SIGNAL_EXIT: Record<StopSignal, number> = { SIGINT: 130, SIGTERM: 143 };
+const SIGNAL_EXIT: Record<StopSignal, number> = { SIGINT: 130, SIGTERM: 143 };
 
 /** What io.signal is aborted with when `signal` stops the command. */
 export function stopReason(signal: StopSignal): DOMException & { signal: StopSignal } {
