@@ -3,8 +3,7 @@
 // search alone. Never shipped.
 
 import { readFileSync } from 'node:fs';
-import type { KernelExports } from '../src/kernel/wasm/kernel-exports.generated.js';
-import { instantiateKernelSync } from '../src/kernel/wasm/module.js';
+import { instantiateKernelSync, type KernelExports } from './library.js';
 import { packageRoot } from './native.js';
 
 export interface BenchKernelExports extends KernelExports {

@@ -3,6 +3,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { median } from './counting.js';
 
 const child = fileURLToPath(new URL('./cold.js', import.meta.url));
 const pinned = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
@@ -12,12 +13,6 @@ export interface Cold {
   firstMs: number;
   total: string;
   workers?: number;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 function once(args: string[], onCores: boolean): Cold {

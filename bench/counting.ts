@@ -4,16 +4,13 @@
 // repeats its count for at least MIN_RUN_MS (the C programs do the same) and reports the time per
 // count; rounds alternate between the competitors; medians of the rounds.
 
-import { BATCH, RESULT_COMPLETIONS, RESULT_WORDS, SUBPROBLEM_BYTES } from '../assembly/layout.js';
-import { countSync } from '../src/count.js';
-import { UNBOUNDED } from '../src/kernel/count-range.js';
-import type { Subproblems } from '../src/kernel/subproblems.js';
-import type { CountSyncOptions } from '../src/types.js';
 import { type BenchKernelExports, benchKernel } from './bench-kernel.js';
+import { type CountSyncOptions, countSync, layout, type Subproblems, UNBOUNDED } from './library.js';
 import { BUILD_DIR, type NativeBuilds, runNative } from './native.js';
 import { countSubproblems, writeSubproblemsFile } from './subproblems.js';
 
 export const MIN_RUN_MS = 200;
+const { BATCH, RESULT_COMPLETIONS, RESULT_WORDS, SUBPROBLEM_BYTES } = layout;
 
 export interface Row {
   n: number;

@@ -2,14 +2,11 @@
 // one row per browser with compareEngines' medians and their ratio, all measured in one run, for
 // the README's table of where the package runs (bench/engines.ts has the server runtimes' rows, in
 // the same shape). Each browser loads a page without a CSP that imports dist/nqueens-wasm.js as the
-// tarball ships it, through the tier's site and drivers (test/engines). `npm run build`, then
-// `node dist/bench/engines-browsers.js [n] [runs]` (default n = 14, 3 runs). Firefox needs the
-// tier's install (npm ci --prefix test/engines, for puppeteer-core); a browser that is not
-// installed is named below the table.
+// tarball ships it, through the tier's site and drivers (test/engines). Firefox needs the tier's
+// install (npm ci --prefix test/engines, for puppeteer-core); a browser that is not installed is
+// named below the table.
 
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { formatMs, formatTable } from '../src/progress-display.js';
 import { LAUNCHERS } from '../test/engines/launchers.js';
 import { openSite } from '../test/engines/site.js';
 import type { EngineRow } from './engines.js';
@@ -50,25 +47,4 @@ export async function compareInBrowsers(n: number, runs: number): Promise<{ rows
     site.close();
   }
   return { rows, missing };
-}
-
-export function formatBrowserRows(
-  n: number,
-  runs: number,
-  rows: readonly EngineRow[],
-  missing: readonly string[],
-): string {
-  const table = formatTable(
-    ['engine', 'version', 'js ms', 'wasm ms', 'js/wasm'],
-    rows.map((r) => [r.engine, r.version, formatMs(r.jsMs), formatMs(r.wasmMs), `${r.ratio.toFixed(2)}x`]),
-  );
-  const absent = missing.length > 0 ? `not installed here: ${missing.join(', ')}\n` : '';
-  return `compareEngines(${n}, { runs: ${runs} }): medians, one browser at a time\n${table}\n${absent}`;
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const n = Number(process.argv[2] ?? 14);
-  const runs = Number(process.argv[3] ?? 3);
-  const { rows, missing } = await compareInBrowsers(n, runs);
-  process.stdout.write(formatBrowserRows(n, runs, rows, missing));
 }

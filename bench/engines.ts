@@ -1,7 +1,6 @@
 // The package's two kernels in each server runtime (Node 20, 22 and 24, Deno, Bun, workerd): one
 // row per runtime with compareEngines' medians and their ratio, all measured in one run, for the
-// README. The runtimes are those of the engines tier (test/engines): `npm run build`, then
-// `node dist/bench/engines.js [n] [runs]` (default n = 14, 3 runs). It times the build in dist/;
+// README. The runtimes are those of the engines tier (test/engines). It times the build in dist/;
 // workerd gets it packed and installed, as a Worker's bundle takes it, with the kernel handed over
 // by useWasmModule.
 
@@ -9,10 +8,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { installPackage } from '../test/engines/install.js';
 import { enginesDir, ensureRuntimes, runIn, SERVER_RUNTIMES, versionOf } from '../test/engines/runtimes.js';
 import { buildWorker, serveWorker } from '../test/engines/workerd.js';
+import { formatMs, formatTable } from './library.js';
+import { packageRoot } from './native.js';
 
 export interface EngineRow {
   engine: string;
@@ -26,8 +27,7 @@ export interface EngineRow {
 /** Runs compareEngines(n, { runs }) in each server runtime in turn, one process each. */
 export async function compareInRuntimes(n: number, runs: number): Promise<EngineRow[]> {
   ensureRuntimes();
-  // From dist/bench/, where this runs: the library's bundle beside it.
-  const library = new URL('../nqueens-wasm.js', import.meta.url).href;
+  const library = pathToFileURL(`${packageRoot}dist/nqueens-wasm.js`).href;
   const dir = mkdtempSync(join(tmpdir(), 'nqueens-bench-engines-'));
   try {
     const entry = join(dir, 'compare.mjs');
@@ -89,20 +89,9 @@ async function compareInWorkerd(n: number, runs: number): Promise<EngineRow> {
 }
 
 export function formatRows(n: number, runs: number, rows: readonly EngineRow[]): string {
-  const table = [
+  const table = formatTable(
     ['engine', 'version', 'js ms', 'wasm ms', 'js/wasm'],
-    ...rows.map((r) => [r.engine, r.version, r.jsMs.toFixed(1), r.wasmMs.toFixed(1), `${r.ratio.toFixed(2)}x`]),
-  ];
-  const widths = table[0].map((_, column) => Math.max(...table.map((row) => row[column].length)));
-  // Names to the left, numbers to the right.
-  const pad = (cell: string, column: number) =>
-    column < 2 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]);
-  const lines = table.map((row) => row.map(pad).join('  '));
-  return `compareEngines(${n}, { runs: ${runs} }): medians, one process per runtime\n${lines.join('\n')}\n`;
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const n = Number(process.argv[2] ?? 14);
-  const runs = Number(process.argv[3] ?? 3);
-  process.stdout.write(formatRows(n, runs, await compareInRuntimes(n, runs)));
+    rows.map((r) => [r.engine, r.version, formatMs(r.jsMs), formatMs(r.wasmMs), `${r.ratio.toFixed(2)}x`]),
+  );
+  return `compareEngines(${n}, { runs: ${runs} }): medians, one process, page or Worker per engine\n${table}\n`;
 }

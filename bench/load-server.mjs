@@ -1,20 +1,19 @@
 // The server of the load test (bench/load.ts forks it; npm run bench -- --load). It runs in a
 // process of its own so that the client's work never holds up the event loop being measured, and
-// it is plain JavaScript run from bench/ so that it is the same file whether the benchmark runs
-// built (dist/bench/) or under Vitest. GET /?n=N answers with `await count(n)` as JSON (BigInts as
-// decimal strings), GET /memory with this process's rss and heapUsed. It listens on an ephemeral
-// port of 127.0.0.1 only, tells its parent the port over the IPC channel, and exits when that
-// channel closes: the parent's ending in any way (done, failed, Ctrl-C, killed) ends the server.
+// it is plain JavaScript, run from bench/ as it is. GET /?n=N answers with `await count(n)` as
+// JSON (BigInts as decimal strings), GET /memory with this process's rss and heapUsed. It listens
+// on an ephemeral port of 127.0.0.1 only, tells its parent the port over the IPC channel, and exits
+// when that channel closes: the parent's ending in any way (done, failed, Ctrl-C, killed) ends the
+// server.
 
 import { createServer } from 'node:http';
 
 if (process.send === undefined) throw new Error('bench/load-server.mjs is started by bench/load.ts (fork, with IPC)');
 
-// By the package's own name, as a user imports it: Node resolves it through package.json's
-// "exports" to the built entry, dist/nqueens-wasm.js. Not a literal in import(), so that the
-// type-check does not need dist/ built; the types come from the sources of that entry.
-const entry = 'nqueens-wasm';
-const { count } = /** @type {typeof import('../src/index.js')} */ (await import(entry));
+// The package as it ships. Not a literal in import(), so that the type-check does not need dist/
+// built; the types come from the bench's view of the sources.
+const entry = new URL('../dist/nqueens-wasm.js', import.meta.url).href;
+const { count } = /** @type {typeof import('./library.js')} */ (await import(entry));
 
 /**
  * @param {import('node:http').ServerResponse} res

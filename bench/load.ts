@@ -10,8 +10,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { Agent, request } from 'node:http';
-import { formatMs, formatTable } from '../src/progress-display.js';
 import { MIN_RUN_MS, median } from './counting.js';
+import { formatMs, formatTable } from './library.js';
 import { packageRoot } from './native.js';
 
 export interface LoadOptions {
@@ -113,7 +113,7 @@ function wrongTotal(answer: Answer, n: number, known: ReadonlyMap<number, bigint
 }
 
 async function startServer(): Promise<{ child: ChildProcess; port: number }> {
-  // No execArgv: the server is a plain Node process whatever runs this (Vitest passes flags of its own).
+  // No execArgv: the server is a plain Node process, whatever flags the bench itself was started with.
   const child = fork(SERVER, [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
     const port = await new Promise<number>((resolve, reject) => {

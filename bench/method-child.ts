@@ -3,8 +3,9 @@
 //   node method-child.js <n> <wasm|js> <join|backtrack>
 
 const [nText, engine, method] = process.argv.slice(2) as [string, 'wasm' | 'js', 'join' | 'backtrack'];
-// The bundle that the package ships, built beside dist/bench/.
-const q = (await import(new URL('../nqueens-wasm.js', import.meta.url).href)) as typeof import('../src/index.js');
+// The package as it ships, from bench/dist/ where this runs.
+const entry = new URL('../../dist/nqueens-wasm.js', import.meta.url).href;
+const q = (await import(entry)) as typeof import('./library.js');
 const started = performance.now();
 const r = q.countSync(Number(nText), { engine, method });
 const countMs = performance.now() - started;

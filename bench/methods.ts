@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { median } from './counting.js';
 
 const child = fileURLToPath(new URL('./method-child.js', import.meta.url));
 const pinned = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
@@ -22,12 +23,6 @@ export interface Timed {
   /** The process's largest resident set, in bytes; null where it could not be read. */
   peakBytes: number | null;
   total: string;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 function run(command: string, args: string[]): { ms: number; stdout: string; stderr: string } {

@@ -4,12 +4,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as layout from '../assembly/layout.js';
+import { layout } from './library.js';
 
-/** The package root, whether this runs from bench/ (tests) or from dist/bench/ (npm run bench). */
+/** The library's package root: the directory that holds bench/, found from wherever this runs. */
 function findPackageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+  while (!existsSync(join(dir, 'bench/package.json'))) dir = dirname(dir);
   return `${dir}/`;
 }
 

@@ -13,10 +13,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { countSync } from '../src/count.js';
-import type { CountSyncOptions } from '../src/types.js';
 import { median, status } from './counting.js';
-import { countOnGpuEngine, type GpuCount, gpuAdapter } from './gpu-count.js';
+import { countOnGpuEngine, type GpuCount } from './gpu-count.js';
+import { type CountSyncOptions, countSync } from './library.js';
 import { packageRoot } from './native.js';
 
 /** The boards of the section when none are asked for. */
@@ -125,7 +124,11 @@ async function inNode(
   wasmShards: (n: number) => number,
   known: Map<number, bigint>,
 ): Promise<GpuReport | null> {
-  const adapter = await gpuAdapter().catch(() => null);
+  // A first count says whether there is an adapter, and which.
+  const adapter = await countOnGpuEngine(8, 1).then(
+    (r) => r.adapter,
+    () => null,
+  );
   if (adapter === null) return null;
   const rows = await measureRows(boards, runs, wasmShards, countOnGpuEngine, known);
   return {
@@ -148,9 +151,8 @@ async function buildPage(): Promise<string> {
   );
   writeFileSync(
     join(app, 'main.js'),
-    `import { countOnGpuEngine, gpuAdapter } from ${JSON.stringify(join(packageRoot, 'bench/gpu-count.ts'))};
+    `import { countOnGpuEngine } from ${JSON.stringify(join(packageRoot, 'bench/gpu-count.ts'))};
 window.countOnGpuEngine = countOnGpuEngine;
-window.gpuAdapter = gpuAdapter;
 document.body.dataset.ready = '1';`,
   );
   await build({ root: app, logLevel: 'warn', build: { outDir: join(app, 'dist'), target: 'es2022' } });
@@ -192,8 +194,13 @@ async function inChromium(
     const page = await browser.newPage();
     await page.goto(url);
     await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 60_000 });
-    type PageGlobals = { countOnGpuEngine: typeof countOnGpuEngine; gpuAdapter: typeof gpuAdapter };
-    const adapter = await page.evaluate(() => (window as unknown as PageGlobals).gpuAdapter().catch(() => null));
+    type PageGlobals = { countOnGpuEngine: typeof countOnGpuEngine };
+    const adapter = await page.evaluate(() =>
+      (window as unknown as PageGlobals).countOnGpuEngine(8, 1).then(
+        (r) => r.adapter,
+        () => null,
+      ),
+    );
     if (adapter === null) return `no adapter in Node, nor in Chromium ${browser.version()} here`;
     const counter: Counter = (n, shards) =>
       page.evaluate(([size, m]) => (window as unknown as PageGlobals).countOnGpuEngine(size, m), [n, shards] as const);

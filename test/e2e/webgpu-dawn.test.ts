@@ -3,7 +3,7 @@
 // The kernel (test/e2e/webgpu-placement.test.ts goes further with it) counts
 // n = 1..14 and random placements and shards exactly; aborts are honoured during set-up and between
 // dispatches; checkpoints resume; a device lost in the middle of a count rejects it and the next
-// count is exact on a new one; the CLI counts with it; and the bench's GPU section times it.
+// count is exact on a new one; and the CLI counts with it.
 //
 // Without an adapter the tests are skipped, saying why, unless REQUIRE_GPU=1 (CI sets it): then
 // they run, and fail.
@@ -11,7 +11,6 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { GpuReport } from '../../bench/webgpu.js';
 import { type Checkpoint, count, GpuLostError } from '../../src/index.js';
 import { acquireGpu } from '../../src/kernel/webgpu/device.js';
 import type { ResumeState } from '../../src/run/job.js';
@@ -24,7 +23,6 @@ import { randomInt, randomQueens, seededRandom } from '../helpers/random.js';
 const { missing, run: RUN } = await dawnGpu('test/e2e/webgpu-dawn.test.ts');
 
 const bin = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
-const bench = fileURLToPath(new URL('../../dist/bench/bench.js', import.meta.url));
 
 /** A built script run as a user runs it: its exit code and output. */
 function runNode(script: string, args: string[]): Promise<{ code: number; stdout: string }> {
@@ -199,22 +197,5 @@ describe.skipIf(!RUN)("engine: 'webgpu' in Node, through Dawn", () => {
     expect(plain).toMatch(/\b14200\b/);
     expect(plain).toMatch(/\b1787\b/);
     expect(plain).toMatch(/webgpu/);
-  });
-
-  it("the bench's GPU section times the kernel on this adapter against one wasm thread: npm run bench -- 12 13 --gpu --runs 1", async () => {
-    const r = await runNode(bench, ['12', '13', '--gpu', '--runs', '1', '--json']);
-    expect(r.code).toBe(0);
-    const { sections, gpu } = JSON.parse(r.stdout) as { sections: string[]; gpu: GpuReport };
-    expect(sections).toEqual(['gpu']);
-    expect(gpu.adapter).toBe((await acquireGpu()).adapter.name);
-    expect(gpu.rows.map((row) => [row.n, row.shards, row.solutions])).toEqual([
-      [12, 1, '14200'],
-      [13, 1, '73712'],
-    ]);
-    for (const row of gpu.rows) {
-      expect(row.wasmNsPerSolution).toBeGreaterThan(0);
-      expect(row.gpu.nsPerSolution).toBeGreaterThan(0);
-      expect(row.gpu.vsWasm).toBeCloseTo(row.wasmNsPerSolution / row.gpu.nsPerSolution, 6);
-    }
   });
 });

@@ -20,7 +20,7 @@ export function installPackage(): { app: string; work: string } {
       cwd: app,
       stdio: 'pipe',
     });
-    // From the repository's test/engines (this file also runs compiled, from dist/test/engines).
+    // From the repository's test/engines (this file also runs bundled into the benchmark, from bench/dist/).
     copyFileSync(join(enginesDir, 'scenario.js'), join(app, 'scenario.js'));
     return { app, work };
   } catch (error) {

@@ -1,13 +1,13 @@
 // The server runtimes of the engines tier: Node 20 (the one running the tests), Node 22 and 24,
 // Deno and Bun, the last four from test/engines/node_modules, which `npm ci` installs from the
 // lockfile beside it (they are too large to be devDependencies of the package). Free of Vitest and
-// of the other test helpers: bench/engines.ts runs these too, compiled under dist/.
+// of the other test helpers: bench/engines.ts runs these too, bundled into bench/dist/.
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** test/engines of the repository, found by walking up from this file (under test/ or dist/test/). */
+/** test/engines of the repository, found by walking up from this file (under test/, or bundled into bench/dist/). */
 export const enginesDir = ((): string => {
   for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
     if (existsSync(join(dir, 'test/engines/package-lock.json'))) return join(dir, 'test/engines');

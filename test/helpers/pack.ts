@@ -3,7 +3,10 @@ import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The repository: the nearest directory above this file with the pack script (this file also runs compiled, from dist/test/). */
+/**
+ * The repository: the nearest directory above this file with the pack script (this file also runs
+ * bundled into the benchmark, from bench/dist/).
+ */
 const root = ((): string => {
   for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
     if (existsSync(join(dir, 'scripts/pack-manifest.mjs'))) return dir;
