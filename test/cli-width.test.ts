@@ -244,7 +244,7 @@ describe('digits grouped wherever a person reads a number, and never in JSON', (
     expect(count.stdout).toMatch(
       /^n = 16: 14,772,512 solutions, 1,846,955 unique \(wasm, join, 1 thread, [\d,.]+ ms\)\n$/,
     );
-    expect(count.stderr).toMatch(/^n = 16: 100% · [\d,]+\/[\d,]+ subproblems · 14,772,512 solutions/m);
+    expect(count.stderr).toMatch(/^nqueens: n = 16: 100% · [\d,]+\/[\d,]+ subproblems · 14,772,512 solutions/m);
     const json = JSON.parse((await nqueens(['16', '--json'])).stdout);
     expect({ total: json.total, unique: json.unique }).toEqual({ total: '14772512', unique: '1846955' });
     const shards = await Promise.all([0, 1].map((i) => nqueens(['16', '--shard', `${i}/2`, '--json'])));

@@ -312,7 +312,7 @@ describe('nqueens merge reads logs: the lines nqueens writes on stderr are skipp
     // Progress as the command writes it where stderr is no terminal, plain and as JSON.
     const plain = (await nqueens(['10', '--shard', '0/2', '--progress', 'bar'])).stderr.trim().split('\n');
     const json = (await nqueens(['10', '--shard', '1/2', '--progress', 'json'])).stderr.trim().split('\n');
-    expect(plain.at(-1)).toMatch(/^n = 10, shard 0\/2: 100% · /);
+    expect(plain.at(-1)).toMatch(/^nqueens: n = 10, shard 0\/2: 100% · /);
     expect(JSON.parse(json.at(-1)!)).toMatchObject({ progress: 'n = 10, shard 1/2' });
     const log = [
       'nqueens: progress saved to /checkpoints/shard-1.json; run the same command to resume',
@@ -346,6 +346,7 @@ describe('nqueens merge reads logs: the lines nqueens writes on stderr are skipp
       /:2: not a JSON line/,
     ],
     ['a message not at the start of its line', ' nqueens: terminated', /:2: not a JSON line/],
+    ['a progress line without the mark', 'n = 10, shard 1/2: 37% · 120/320 subproblems', /:2: not a JSON line/],
     [
       'the result line without --json',
       'n = 10, shard 1/2: 224 solutions (wasm, 1 thread, 1.20 ms)',

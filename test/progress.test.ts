@@ -83,14 +83,14 @@ describe('where stderr is no terminal', () => {
       // 100 updates over 20 s: a line every 5 s, then the last.
       expect(out.writes).toHaveLength(4 + 1);
       for (const line of out.writes)
-        expect(line).toMatch(/^n = 18: \d+% · (ETA \S+ · )?[\d,]+\/5,000 subproblems( · [\d.]+\/s)?\n$/);
-      expect(out.writes.at(-1)).toMatch(/^n = 18: 100% · 5,000\/5,000 subproblems/);
+        expect(line).toMatch(/^nqueens: n = 18: \d+% · (ETA \S+ · )?[\d,]+\/5,000 subproblems( · [\d.]+\/s)?\n$/);
+      expect(out.writes.at(-1)).toMatch(/^nqueens: n = 18: 100% · 5,000\/5,000 subproblems/);
       const short = stream(undefined);
       const quick = progressView(short, 'bar', 'n = 12');
       quick.update({ done: 0, total: 700, solutions: null });
       quick.update({ done: 700, total: 700, solutions: 14200n });
       quick.end();
-      expect(short.writes).toEqual(['n = 12: 100% · 700/700 subproblems · 14,200 solutions\n']);
+      expect(short.writes).toEqual(['nqueens: n = 12: 100% · 700/700 subproblems · 14,200 solutions\n']);
     } finally {
       vi.useRealTimers();
     }

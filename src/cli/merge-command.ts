@@ -81,19 +81,16 @@ const MAX_LINE = 4096;
 const isWhole = (x: unknown, max: number): x is number =>
   Number.isSafeInteger(x) && (x as number) >= 0 && (x as number) <= max;
 
-/** A plain progress line: "n = 20, shard 3/64: 37% · …". */
-const PROGRESS_LINE = /^n = \d+(, shard \d+\/\d+)?: \d+% · /;
-
 /**
- * Whether `line` is one that nqueens itself writes on stderr: a message ("nqueens: resuming …",
- * "nqueens: terminated") or a line of progress, plain or JSON (--progress bar or json where stderr
- * is no terminal). A log that gathers a command's stderr with its stdout (kubectl logs, one log
- * file of a batch job) holds them between the results, and merge skips them. Nothing else is
- * skipped: a result, whole or damaged, starts with "{" and has no "progress" field, and a progress
- * line that is not whole JSON is refused as any other line is.
+ * Whether `line` is one that nqueens itself writes on stderr, by the mark each carries: its
+ * messages and its plain progress lines start with "nqueens: ", and its JSON progress lines are
+ * JSON objects with a "progress" label and no shard. A log that gathers a command's stderr with its
+ * stdout (kubectl logs, one log file of a batch job) holds them between the results, and merge
+ * skips them. Nothing else is skipped: a result, whole or damaged, starts with "{" and has no
+ * "progress" field, and a progress line that is not whole JSON is refused as any other line is.
  */
 function isOwnLine(line: string): boolean {
-  if (line.startsWith('nqueens: ') || PROGRESS_LINE.test(line)) return true;
+  if (line.startsWith('nqueens: ')) return true;
   if (!line.startsWith('{"progress":')) return false;
   try {
     const value = JSON.parse(line) as Record<string, unknown> | null;

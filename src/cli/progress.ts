@@ -1,7 +1,8 @@
 // Progress that a person (or a batch log) can use on a long run: subproblems done of those
 // planned, solutions so far, the rate and the ETA. On a terminal, one line redrawn in place and cut
 // to the terminal's width (it never wraps, so it never floods the screen); elsewhere a plain line
-// every few seconds and one at the end; or JSON lines (--progress json), at most once a second.
+// every few seconds and one at the end, starting "nqueens: " as the command's messages do (merge
+// skips the lines of a log that carry it); or JSON lines (--progress json), at most once a second.
 //
 // Written here rather than taken from a progress-bar package: the line holds exact counts past
 // 2^53, the same figures go out as JSON lines for batch logs, and the line is cut to the width
@@ -111,7 +112,7 @@ export function progressView(
       })}\n`;
     }
     if (onTerminal) return `\r${barLine(label, report, etaMs, perSecond, stream.columns ?? 80)}\x1b[K`;
-    return `${label}: ${parts(report, etaMs, perSecond).join(' · ')}\n`;
+    return `nqueens: ${label}: ${parts(report, etaMs, perSecond).join(' · ')}\n`;
   };
   const every = mode === 'json' ? JSON_EVERY_MS : onTerminal ? BAR_EVERY_MS : LINE_EVERY_MS;
 
