@@ -14,32 +14,15 @@
 
 import type { CpuEngine } from '../kernel/kernel.js';
 import { type CountWork, sliceSubproblems } from '../kernel/subproblems.js';
-import type { Tally } from '../kernel/tally.js';
 import { kernelModule } from '../kernel/wasm/module.js';
 import type { FromWorker } from './messages.js';
+import type { PooledCount } from './pooled-count.js';
 import { availableCores, spawnThread, type Thread } from './threads.js';
 
 /** Idle threads are stopped after this long. */
 const IDLE_MS = 5000;
 /** Ranges a thread holds at once while a single count has the pool. */
 const AHEAD = 2;
-
-/** What the pool needs of a count (run/job.ts's Job): ranges to hand out, and where their tallies go. */
-export interface PooledCount {
-  /** Whether ranges are left to hand out. */
-  readonly hasWork: boolean;
-  readonly isSettled: boolean;
-  /** The next range for one of `threads` threads sharing the count, or null when none is left. */
-  nextRange(threads: number): [number, number] | null;
-  /** A thread takes its first range of the count. */
-  join(): void;
-  /** A thread counted subproblems from..to-1 in `ms`, with this tally. */
-  report(from: number, to: number, tally: Tally, ms: number): void;
-  /** Ends the count with a fault. */
-  fail(reason: unknown): void;
-  /** Calls `listener` once the count settles: failed is false on success. */
-  onSettled(listener: (failed: boolean) => void): void;
-}
 
 interface Entry {
   readonly job: PooledCount;

@@ -10,7 +10,7 @@
 import { DEFAULT_CHECKPOINT_EVERY_MS } from '../defaults.js';
 import { abortReason } from '../errors.js';
 import { addTallies, emptyTally, type Tally } from '../kernel/tally.js';
-import type { PooledCount } from '../pool/pool.js';
+import type { PooledCount } from '../pool/pooled-count.js';
 import type { Progress } from '../types.js';
 
 /** Where a resumed count starts: the ranges already counted, their tally and the time they took. */
