@@ -13,6 +13,7 @@
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { CLI_IMPORTS } from './cli-imports.mjs';
 
 const root = new URL('..', import.meta.url);
 /** @param {string} p */
@@ -54,19 +55,10 @@ await build({
   platform: 'neutral',
 });
 // The command line's argument parser is a dependency of the package, installed beside it. The
-// CLI's sources import the package through its entry (src/index.ts); besides src/cli, only leaf
-// modules without imports of their own go into dist/cli.js, where the CLI and the library must
-// agree: src/quote.ts (how values from outside are shown in messages), src/decimal-count.ts (the
-// counts merge reads are those the package writes), the constants of assembly/layout.ts (the
-// largest n, for merge's checks), src/defaults.ts (the defaults the help states are those the
-// package applies), and src/progress-display.ts (progress worded as the demo words it; not the
-// library's). Anything else of the library is an error.
+// CLI's sources import the package through its entry (src/index.ts); besides src/cli, only the leaf
+// modules scripts/cli-imports.mjs lists go into dist/cli.js. Anything else of the library is an error.
 const library = path('src/index.ts');
-const alsoBundled = new Set(
-  ['src/quote.ts', 'src/decimal-count.ts', 'src/defaults.ts', 'src/progress-display.ts', 'assembly/layout.ts'].map(
-    path,
-  ),
-);
+const alsoBundled = new Set(CLI_IMPORTS.map(path));
 const cliSources = path('src/cli/');
 /** @type {import('esbuild').Plugin} */
 const onlyThePackage = {

@@ -3,7 +3,8 @@
 // so that a new file is placed on purpose.
 //
 // The layers, from the top:
-//   cli     src/cli/: a client of the library, above all of it.
+//   cli     src/cli/: a client of the library: it takes the package's entry (src/index.ts) and
+//           only the leaves scripts/cli-imports.mjs lists, the list scripts/bundle.mjs bundles.
 //   api     the public API's files (src/*.ts: index, count, compare, solutions, ...), validate.ts
 //           (every public function's input checks) and checkpoint.ts (reading and writing
 //           checkpoints): what a call goes through first.
@@ -26,6 +27,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { CLI_IMPORTS } from '../scripts/cli-imports.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -71,9 +73,13 @@ function refusal(from: string, to: string): string | null {
   if (b.kind === 'demo') return 'the library does not import the demo';
   if (a.kind === 'leaf') return b.kind === 'leaf' ? null : 'a leaf imports only leaves';
   if (a.kind === 'display') return b.kind === 'leaf' || b.kind === 'display' ? null : 'display imports only leaves';
+  if (a.kind === 'layer' && a.layer === 'cli')
+    return to.startsWith('src/cli/') || to === 'src/index.ts' || CLI_IMPORTS.includes(to)
+      ? null
+      : "the CLI takes the package's entry and what scripts/cli-imports.mjs lists";
   // a is in a layer
   if (b.kind === 'leaf') return null;
-  if (b.kind === 'display') return a.layer === 'cli' ? null : 'only the CLI and the demo word progress for people';
+  if (b.kind === 'display') return 'only the CLI and the demo word progress for people';
   return LAYERS.indexOf(b.layer) >= LAYERS.indexOf(a.layer) ? null : `${b.layer} is above ${a.layer}`;
 }
 
@@ -124,5 +130,9 @@ describe('layers', () => {
       'only the CLI and the demo word progress for people',
     );
     expect(refusal('src/count.ts', 'src/kernel/instances.ts')).toBeNull();
+    expect(refusal('src/cli/main.ts', 'src/decimal-count.ts')).toBeNull();
+    expect(refusal('src/cli/main.ts', 'src/errors.ts')).toBe(
+      "the CLI takes the package's entry and what scripts/cli-imports.mjs lists",
+    );
   });
 });
