@@ -205,16 +205,6 @@ const COUNT_ONLY = [
 const FLAG: Record<string, string> = { checkpointEvery: '--checkpoint-every', maxMemory: '--max-memory' };
 const flagOf = (key: string) => FLAG[key] ?? `--${key}`;
 
-/** One of `choices`, as typed. */
-function choice<T extends string>(flag: string, choices: readonly T[]) {
-  const words = `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
-  return (text: string): T => {
-    if (!(choices as readonly string[]).includes(text))
-      throw new UsageError(`${flag} must be ${words}, got ${quote(text)}`);
-    return text as T;
-  };
-}
-
 function countOrPrint(n: number, values: CountValues): Parsed {
   if (values.print) return { kind: 'print', n, engine: values.engine, limit: values.limit ?? Infinity };
   if (values.limit !== undefined) throw new UsageError('--limit goes with --print');
@@ -236,22 +226,22 @@ function countOrPrint(n: number, values: CountValues): Parsed {
 }
 
 /** What the last command to read its options was given, and the first of them it did not know. */
-interface Reading {
+interface LastParse {
   command: Program | null;
   args: readonly string[];
   unknown: readonly string[];
 }
 
 /**
- * Commander, with its help laid out for the terminal, and noting what each command reads
- * (`reading`): commander refuses an unknown option or a value missing in the last command to read
- * its options, and parseCommand tells which from this.
+ * Commander, with its help laid out for the terminal, and noting what each command parses
+ * (`lastParse`): commander refuses an unknown option or a value missing in the last command to
+ * parse its options, and parseCommand tells which from this.
  */
 class Program extends Commander {
-  reading: Reading = { command: null, args: [], unknown: [] };
+  lastParse: LastParse = { command: null, args: [], unknown: [] };
 
   override createCommand(name?: string): Program {
-    return Object.assign(new Program(name), { reading: this.reading });
+    return Object.assign(new Program(name), { lastParse: this.lastParse });
   }
 
   override createHelp(): LaidOutHelp {
@@ -263,20 +253,20 @@ class Program extends Commander {
    * before any other operand, it is the board size, out of range, and is told so.
    */
   override parseOptions(args: string[]): { operands: string[]; unknown: string[] } {
-    Object.assign(this.reading, { command: this, args });
+    Object.assign(this.lastParse, { command: this, args });
     let parsed = super.parseOptions(args);
     const [first, ...rest] = parsed.unknown;
     if (this.parent === null && parsed.operands.length === 0 && first !== undefined && /^-\d/.test(first)) {
       const after = super.parseOptions(rest);
       parsed = { operands: [first, ...after.operands], unknown: after.unknown };
     }
-    this.reading.unknown = parsed.unknown;
+    this.lastParse.unknown = parsed.unknown;
     return parsed;
   }
 }
 
 /** An unknown option (the first its command did not know), shown bounded and escaped, with the nearest one. */
-function unknownOption({ command, unknown }: Reading): UsageError {
+function unknownOption({ command, unknown }: LastParse): UsageError {
   const flag = unknown[0] ?? '';
   const longs = [...(command?.options ?? []).flatMap((option) => option.long ?? []), '--help'];
   const near = flag.startsWith('--') ? longs.find((long) => distance(flag.slice(2), long.slice(2)) <= 2) : undefined;
@@ -313,6 +303,15 @@ function program(
         throw new InvalidArgumentError(error.message);
       }
     };
+  /** An option that takes one of `choices`: the help lists them, and any other is refused naming them. */
+  const oneOf = (flags: string, choices: readonly string[], description: string) => {
+    const words = `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
+    const check = (text: string) => {
+      if (choices.includes(text)) return text;
+      throw new UsageError(`${flags.split(' ')[0]} must be ${words}, got ${quote(text)}`);
+    };
+    return new Option(flags, description).choices(choices).argParser(reading([], check));
+  };
   const nqueens = new Program('nqueens')
     .description('Count, list and split the solutions of the n-queens puzzle (n = 1..32).')
     .usage('<n> [options]\n       nqueens <command> [options]')
@@ -323,18 +322,13 @@ function program(
     .configureOutput({ writeOut: out, writeErr: out, outputError: () => {} })
     .configureHelp({ helpWidth: width, sortSubcommands: false })
     .argument('<n>', 'the board size: count the solutions of the n×n board', reading(['n'], boardSize))
+    .addOption(oneOf('--engine <name>', ['wasm', 'js', 'webgpu'], 'the kernel that counts (webgpu: the GPU)'))
     .addOption(
-      new Option('--engine <name>', 'the kernel that counts (webgpu: the GPU)')
-        .choices(['wasm', 'js', 'webgpu'])
-        .argParser(reading([], choice('--engine', ['wasm', 'js', 'webgpu']))),
-    )
-    .addOption(
-      new Option(
+      oneOf(
         '--method <way>',
+        ['join', 'backtrack'],
         'how to count: join half-boards, or backtrack row by row (default: the faster for n)',
-      )
-        .choices(['join', 'backtrack'])
-        .argParser(reading([], choice('--method', ['join', 'backtrack']))),
+      ),
     )
     .option(
       '--max-memory <size>',
@@ -359,12 +353,11 @@ function program(
       reading(['options.checkpointEveryMs'], duration),
     )
     .addOption(
-      new Option(
+      oneOf(
         '--progress <how>',
+        ['bar', 'json', 'none'],
         `progress on stderr: a bar (a line every ${LINE_EVERY_MS / 1000} s where stderr is no terminal), JSON lines, or none; default: bar on a terminal, else none`,
-      )
-        .choices(['bar', 'json', 'none'])
-        .argParser(reading([], choice('--progress', ['bar', 'json', 'none']))),
+      ),
     )
     .addOption(
       new Option('--print', 'print the solutions as boards instead of counting them').conflicts([...COUNT_ONLY]),
@@ -460,10 +453,10 @@ export function parseCommand(argv: string[], version: string, width = 80): Comma
       case 'commander.invalidArgument':
         throw refusal ?? new UsageError(shown(error.message));
       case 'commander.unknownOption':
-        throw unknownOption(nqueens.reading);
+        throw unknownOption(nqueens.lastParse);
       // Commander finds a value missing only after the last argument: that is the option's flag.
       case 'commander.optionMissingArgument':
-        throw new UsageError(`${shown(nqueens.reading.args.at(-1) ?? '')} needs a value`);
+        throw new UsageError(`${shown(nqueens.lastParse.args.at(-1) ?? '')} needs a value`);
       case 'commander.conflictingOption': {
         // --print is the one option that conflicts: with the counting option given.
         const counting = COUNT_ONLY.find((key) => nqueens.getOptionValueSource(key) === 'cli');

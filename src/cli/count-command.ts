@@ -12,8 +12,7 @@ import {
 import { formatCount, formatMs, percentDone } from '../progress-display.js';
 import { shown } from '../quote.js';
 import { UsageError } from './args.js';
-import { CheckpointFile } from './checkpoint-file.js';
-import { CheckpointKeeper } from './checkpoint-keeper.js';
+import { CheckpointFile, CheckpointKeeper } from './checkpoint-file.js';
 import { type Io, ioErrorText, OutputError, write } from './io.js';
 import { type ProgressMode, progressView } from './progress.js';
 

@@ -30,14 +30,12 @@ export async function mergeCommand({ files, json }: MergeCommand, io: Io): Promi
   for (const file of files.length === 0 ? ['-'] : files) {
     const name = file === '-' ? '(standard input)' : shown(file);
     try {
-      for await (const { line, number } of readLines(file, MAX_LINE, io.signal, io.stdin)) {
+      for await (const { line, number } of readLines(file, name, io.signal, io.stdin)) {
         io.signal.throwIfAborted();
         if (line.trim() !== '' && !isOwnLine(line)) merger.add(parseShardResult(line, `${name}:${number}`));
       }
     } catch (error) {
       if (error instanceof MergeError || io.signal.aborted) throw error;
-      if (error instanceof LineTooLongError)
-        throw new MergeError(`${name}: ${error.message}: not a shard result`, true);
       throw new MergeError(`cannot read ${name}: ${ioErrorText(error)}`, true);
     }
   }
@@ -185,10 +183,6 @@ class ShardMerger {
   }
 }
 
-class LineTooLongError extends Error {
-  override name = 'LineTooLongError';
-}
-
 function encodingOf(head: Uint8Array): { label: string; skip: number } {
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { label: 'utf-8', skip: 3 };
   if (head[0] === 0xff && head[1] === 0xfe) return { label: 'utf-16le', skip: 2 };
@@ -197,15 +191,17 @@ function encodingOf(head: Uint8Array): { label: string; skip: number } {
 }
 
 /**
- * The lines of `path` ('-' for `stdin`), numbered from 1, each at most maxLength characters.
- * An abort of `signal` ends the reading at once, also while the input is silent.
+ * The lines of `path` ('-' for `stdin`; `name` in messages), numbered from 1, each at most
+ * MAX_LINE characters. An abort of `signal` ends the reading at once, also while the input is silent.
  */
 async function* readLines(
   path: string,
-  maxLength: number,
+  name: string,
   signal: AbortSignal,
   stdin: Readable,
 ): AsyncGenerator<{ line: string; number: number }> {
+  const tooLong = (number: number) =>
+    new MergeError(`${name}: line ${number} is longer than ${MAX_LINE} characters: not a shard result`, true);
   const stream = addAbortSignal(signal, path === '-' ? stdin : createReadStream(path));
   let decoder: TextDecoder | undefined;
   let head = new Uint8Array(0);
@@ -218,12 +214,11 @@ async function* readLines(
       partial = '';
       start = i + 1;
       number++;
-      if (line.length > maxLength) throw new LineTooLongError(`line ${number} is longer than ${maxLength} characters`);
+      if (line.length > MAX_LINE) throw tooLong(number);
       yield { line: line.endsWith('\r') ? line.slice(0, -1) : line, number };
     }
     partial += text.slice(start);
-    if (partial.length > maxLength)
-      throw new LineTooLongError(`line ${number + 1} is longer than ${maxLength} characters`);
+    if (partial.length > MAX_LINE) throw tooLong(number + 1);
   };
   try {
     for await (const chunk of stream as AsyncIterable<Uint8Array>) {
