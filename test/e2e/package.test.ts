@@ -210,21 +210,23 @@ describe('the packed package', () => {
   });
 
   // A build takes 15-40 s on a busy 2-core machine: this test has the time for four.
-  it('npm pack in a clone without dist/ builds the package first: the tarball holds the bundles', () => {
+  it('npm run tarball in a clone without dist/ builds the package first, and leaves its package.json as it was; npm pack refuses', () => {
     const work = mkdtempSync(join(tmpdir(), 'nqueens-pack-clone-'));
     const clone = cloneOfRepository(work);
     expect(existsSync(join(clone, 'dist'))).toBe(false);
-    const pack = spawnSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: clone, encoding: 'utf8' });
+    const manifest = readFileSync(join(clone, 'package.json'), 'utf8');
+    const pack = spawnSync('npm', ['run', 'tarball', '--silent', '--', work], { cwd: clone, encoding: 'utf8' });
     expect(pack.status).toBe(0);
-    const tarball = join(work, pack.stdout.trim().split('\n').at(-1)!);
+    const tarball = pack.stdout.trim().split('\n').at(-1)!;
     const listing = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n');
     expect(listing).toEqual(
       expect.arrayContaining(['package/dist/nqueens-wasm.js', 'package/dist/cli.js', 'package/dist/nqueens-wasm.d.ts']),
     );
-    // The clone's own manifest is put back, prepare script and all.
-    expect(JSON.parse(readFileSync(join(clone, 'package.json'), 'utf8')).scripts.prepare).toBe(
-      'node scripts/build-if-changed.mjs',
-    );
+    expect(readFileSync(join(clone, 'package.json'), 'utf8')).toBe(manifest);
+    // npm pack would pack the prepare script with the rest: its prepack stops it, and says what to run.
+    const refused = spawnSync('npm', ['pack', '--silent'], { cwd: clone, encoding: 'utf8' });
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain('use `npm run tarball`');
   }, 240_000);
 
   it('stays within the budget the README states: what an import loads, gzipped, and the GPU engine loaded on demand', () => {

@@ -66,8 +66,8 @@ describe('README', () => {
     expect(runnable.length).toBeGreaterThanOrEqual(5);
   });
 
-  // The repository's blocks build the package twice (npm install's prepare, npm pack's prepack),
-  // each 15-40 s on a busy 2-core machine: this test has the time for four times what it takes.
+  // The repository's blocks build the package once (npm install's prepare; npm run tarball finds the
+  // build current), 15-40 s on a busy 2-core machine: this test has the time for many times that.
   it('runs every block as written: in a copy of the repository, then in the project it installs the package into', () => {
     const work = mkdtempSync(join(tmpdir(), 'nqueens-readme-'));
     const clone = cloneOfRepository(work);

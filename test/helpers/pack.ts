@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -9,28 +9,18 @@ import { fileURLToPath } from 'node:url';
  */
 const root = ((): string => {
   for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
-    if (existsSync(join(dir, 'scripts/pack-manifest.mjs'))) return dir;
+    if (existsSync(join(dir, 'scripts/tarball.mjs'))) return dir;
   }
   throw new Error(`no repository above ${fileURLToPath(import.meta.url)}`);
 })();
 
 /**
- * Packs the package as `npm pack` does, with its prepack and postpack manifest steps, but without
- * prepack's rebuild (npm test has built it already; a rebuild would replace dist/ under the feet of
- * the other test files): from a copy of the built package.
+ * Packs the package into `work` as `npm run tarball` does, but from dist/ as it is: the tier has built
+ * it, and a rebuild would replace dist/ under the feet of the other test files.
  */
 export function packTarball(work: string): string {
-  const stage = join(work, 'stage');
-  mkdirSync(stage);
-  // npm pack picks the files by the package's "files" itself.
-  for (const entry of ['dist', 'README.md', 'LICENSE', 'package.json', 'scripts/pack-manifest.mjs']) {
-    cpSync(join(root, entry), join(stage, entry), { recursive: true });
-  }
-  execFileSync(process.execPath, ['scripts/pack-manifest.mjs', 'strip'], { cwd: stage, stdio: 'pipe' });
-  execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', work], {
-    cwd: stage,
-    stdio: 'pipe',
+  const written = execFileSync(process.execPath, [join(root, 'scripts/tarball.mjs'), '--no-build', work], {
+    encoding: 'utf8',
   });
-  execFileSync(process.execPath, ['scripts/pack-manifest.mjs', 'restore'], { cwd: stage, stdio: 'pipe' });
-  return join(work, readdirSync(work).find((f) => f.endsWith('.tgz'))!);
+  return written.trim().split('\n').at(-1)!;
 }
