@@ -1,5 +1,5 @@
 import { type Checkpoint, count, type Engine, type Method } from 'nqueens-wasm';
-import { EtaEstimate, formatDuration, percentDone, progressSummary } from '../../src/progress-display.js';
+import { EtaEstimate, formatDuration, formatMs, percentDone, progressSummary } from '../../src/progress-display.js';
 import { ENGINE_NAMES } from './engine-name.js';
 import { type GpuLookup, hasWebGpu } from './environment.js';
 import { plural } from './plural.js';
@@ -160,7 +160,7 @@ export function countPanel(gpu: GpuLookup): void {
       const why = r.engine === 'webgpu' ? '' : fewerThreadsWhy(r.n, threads, r.workers, subproblems, cores);
       result.textContent =
         `n = ${r.n}: ${plural(r.total, 'solution', 'solutions')}, ${r.unique?.toLocaleString('en')} unique ` +
-        `(${how}, ${r.elapsedMs.toFixed(1)} ms${r.resumed ? ', resumed' : ''})${why ? `. ${why}` : ''}`;
+        `(${how}, ${formatMs(r.elapsedMs)} ms${r.resumed ? ', resumed' : ''})${why ? `. ${why}` : ''}`;
     } catch (error) {
       // The progress of a count that ended early describes nothing any more.
       progress.value = 0;

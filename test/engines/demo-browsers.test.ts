@@ -212,7 +212,7 @@ for (const browser of LAUNCHERS) {
           await click(page, '#count-run');
           await until(page, 30_000, () => document.querySelector<HTMLElement>('#count-result')!.dataset.total === '1');
           expect(await text(page, '#count-result')).toMatch(
-            /^n = 1: 1 solution, 1 unique \(wasm, backtrack, automatic: 1 thread, [\d.]+ ms\)$/,
+            /^n = 1: 1 solution, 1 unique \(wasm, backtrack, automatic: 1 thread, [\d,.]+ ms\)$/,
           );
         });
 
@@ -277,7 +277,7 @@ for (const browser of LAUNCHERS) {
             );
             expect(await text(page, '#count-result')).toMatch(
               new RegExp(
-                `^n = 17: ${grouped(total)} solutions, ${grouped(unique)} unique \\(wasm, join, 1 thread, [\\d.]+ ms, resumed\\)$`,
+                `^n = 17: ${grouped(total)} solutions, ${grouped(unique)} unique \\(wasm, join, 1 thread, [\\d,.]+ ms, resumed\\)$`,
               ),
             );
             expect(await form()).toEqual(['17', 'wasm', '1']);

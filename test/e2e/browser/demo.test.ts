@@ -133,7 +133,7 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await page.click('#count-run');
     await page.waitForSelector('#count-result[data-total="92"]');
     expect(await page.textContent('#count-result')).toMatch(
-      new RegExp(`^n = 8: 92 solutions, 12 unique \\(${name}, backtrack, 1 thread, [\\d.]+ ms\\)$`),
+      new RegExp(`^n = 8: 92 solutions, 12 unique \\(${name}, backtrack, 1 thread, [\\d,.]+ ms\\)$`),
     );
   });
 
@@ -154,7 +154,7 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await page.waitForSelector('#count-result[data-total="14200"]');
     // n = 12 is small: the package counts it on the page's thread alone rather than start threads.
     expect(await page.textContent('#count-result')).toMatch(
-      /^n = 12: 14,200 solutions, 1,787 unique \(wasm, backtrack, automatic: 1 thread, [\d.]+ ms\)$/,
+      /^n = 12: 14,200 solutions, 1,787 unique \(wasm, backtrack, automatic: 1 thread, [\d,.]+ ms\)$/,
     );
   });
 
@@ -168,7 +168,7 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await fourCores.click('#count-run');
     await fourCores.waitForSelector('#count-result[data-total="92"]');
     expect(await fourCores.textContent('#count-result')).toMatch(
-      /^n = 8: 92 solutions, 12 unique \(wasm, backtrack, 1 thread, [\d.]+ ms\)\. Asked for 2 threads, counted on 1: n = 8 is planned as one piece of work \(1 subproblem\), which one thread counts\. Bigger boards split into more\.$/,
+      /^n = 8: 92 solutions, 12 unique \(wasm, backtrack, 1 thread, [\d,.]+ ms\)\. Asked for 2 threads, counted on 1: n = 8 is planned as one piece of work \(1 subproblem\), which one thread counts\. Bigger boards split into more\.$/,
     );
   });
 
@@ -197,7 +197,9 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(await page.isDisabled('#count-workers')).toBe(true);
     await page.click('#count-run');
     await page.waitForSelector('#count-result[data-total="724"]');
-    expect(await page.textContent('#count-result')).toMatch(/^n = 10: 724 solutions, 92 unique \(WebGPU, [\d.]+ ms\)$/);
+    expect(await page.textContent('#count-result')).toMatch(
+      /^n = 10: 724 solutions, 92 unique \(WebGPU, [\d,.]+ ms\)$/,
+    );
     await page.selectOption('#count-engine', 'wasm');
     expect(await page.isEnabled('#count-workers')).toBe(true);
   });
@@ -279,7 +281,7 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(await form()).toEqual(['17', 'wasm', '1']);
     await page.waitForSelector('#count-result[data-total="95815104"]', { timeout: 60_000 });
     expect(await page.textContent('#count-result')).toMatch(
-      /^n = 17: 95,815,104 solutions, 11,977,939 unique \(wasm, join, 1 thread, [\d.]+ ms, resumed\)$/,
+      /^n = 17: 95,815,104 solutions, 11,977,939 unique \(wasm, join, 1 thread, [\d,.]+ ms, resumed\)$/,
     );
     expect(await form()).toEqual(['17', 'wasm', '1']);
     expect(await page.isHidden('#count-resume')).toBe(true);
