@@ -1,7 +1,7 @@
 // The library as the benchmark takes it in its own process, and the one bench module that reaches
 // into the sources: the public API, and the few internals that the counting rows and the tables
 // need (the plan's subproblems, handed alike to the wasm kernel and its C transcription; the
-// kernel's exports and record layout, to drive it without the package around it; the CLI's table).
+// kernel's exports and record layout, to drive it without the package around it; the tables' layout).
 // The processes the bench starts to time the package as users get it load the build instead,
 // dist/nqueens-wasm.js.
 
