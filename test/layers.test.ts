@@ -17,7 +17,7 @@
 //   leaves  modules that import nothing but other leaves, importable from any layer: errors,
 //           types, quote, host/runtime, assembly/layout, symmetry (the board's symmetries, which
 //           the plan's data and the tally share), defaults (option defaults a client may state),
-//           decimal-count (counts as decimal strings), gpu-adapter (how an adapter is named).
+//           decimal-count (counts as decimal strings).
 //   display progress-display.ts: how progress is worded to people, for the CLI and the demo only.
 //   demo    demo/: the public API (the package by its name, 'nqueens-wasm'), and of src/ only the
 //           small modules meant for it (DEMO_MAY_IMPORT).
@@ -44,11 +44,10 @@ const LEAVES = [
   'src/symmetry.ts',
   'src/defaults.ts',
   'src/decimal-count.ts',
-  'src/gpu-adapter.ts',
 ];
 const DISPLAY = ['src/progress-display.ts'];
 /** What the demo may take from src/ besides the public API, each meant for it. */
-const DEMO_MAY_IMPORT = ['src/progress-display.ts', 'src/gpu-adapter.ts', 'src/symmetry.ts'];
+const DEMO_MAY_IMPORT = ['src/progress-display.ts', 'src/symmetry.ts'];
 
 type Place = { kind: 'layer'; layer: Layer } | { kind: 'leaf' } | { kind: 'display' } | { kind: 'demo' };
 

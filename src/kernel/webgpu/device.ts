@@ -12,9 +12,9 @@
 // the process for ever, since later counts wait for the same set-up.
 
 import { abortReason, messageOf, WebGPUUnavailableError } from '../../errors.js';
-import { describeAdapter } from '../../gpu-adapter.js';
 import { offersNodeModules, runtimeName } from '../../host/runtime.js';
 import type { GpuAdapter } from '../../types.js';
+import { describeAdapter } from './adapter-name.js';
 import { DispatchBudget } from './budget.js';
 import { PLACEMENT_BUDGET, PLACEMENT_SHADER } from './placement-shader.js';
 

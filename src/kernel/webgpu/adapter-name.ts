@@ -1,8 +1,7 @@
-// How the package names the GPU adapter it counts on (count, compareEngines and findGpu report it).
-// Kept apart from the WebGPU calls, and typed without WebGPU's types, so that the package's type
-// declarations ask nothing of a project without them.
+// How the package names the GPU adapter it counts on (count, compareEngines and findGpu report it),
+// from what the adapter says of itself, in any of the shapes that browsers and Dawn's versions give.
 
-import type { GpuAdapter } from './types.js';
+import type { GpuAdapter } from '../../types.js';
 
 /** What describeAdapter reads of a GPUAdapter. */
 interface AdapterLike {
