@@ -236,9 +236,10 @@ describe.skipIf(!SLURM_TESTS)(`Slurm job array${SLURM_TESTS ? '' : ` (skipped: $
     });
   }, 120_000);
 
-  // Shards long enough (n = 18 in 4: about 5 s each here) that a task caught after its first
-  // checkpoint (every second) is seconds from its end: the kill always lands before the result.
-  const FAULT_N = 18;
+  // Shards long enough (n = 19 in 4: about 13 s of counting each here, by the join) that a task
+  // caught after its first checkpoint (every second) is seconds from its end: the kill always
+  // lands before the result. (n = 18's shards, about 1 s each by the join, could end in between.)
+  const FAULT_N = 19;
   const FAULT_SHARDS = 4;
 
   it('resumes a task cancelled mid-run and requeued, and one requeued while running, from their checkpoints', async () => {
