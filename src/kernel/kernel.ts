@@ -33,6 +33,8 @@ export interface Kernel {
   result(subproblem: number, word: number): number;
   /** Result word `word` of a finished subproblem, whatever its size. */
   bigResult(subproblem: number, word: number): bigint;
+  /** Bytes of memory the instance holds now: what it frees when it is dropped. */
+  heldBytes(): number;
   /**
    * Starts a listing of subproblem 0's completions (n×n, `width` queens): its record and state
    * (RECORD_WORDS and ENUM_WORDS words) are written into `record` and `state`, which the listing keeps.

@@ -36,6 +36,7 @@ export function givenKernel(given: readonly Given[], perCall: number): Kernel {
       ready = Math.min(batchSize, ready + perCall);
       return ready;
     },
+    heldBytes: () => 0,
     result: (i, w) => {
       const value = word(i, w);
       return value < 2n ** 53n ? Number(value) : Infinity;

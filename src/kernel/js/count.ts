@@ -33,6 +33,8 @@ export interface BatchCounter {
   startBatch(count: number, n: number, width: number, joinRoom: number): void;
   /** Counts on for at most `budget` steps of search; returns the number of records finished. */
   countSteps(budget: number): number;
+  /** Bytes the join's lists hold now. */
+  heldBytes(): number;
 }
 
 export function batchCounter(
@@ -194,5 +196,5 @@ export function batchCounter(
     return next;
   }
 
-  return { startBatch, countSteps };
+  return { startBatch, countSteps, heldBytes: join.heldBytes };
 }

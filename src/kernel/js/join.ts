@@ -21,6 +21,8 @@ export interface JoinCounter {
   run(budget: number): number;
   /** The solutions of the join, once run has finished. */
   pairs(): number;
+  /** Bytes its lists hold now. */
+  heldBytes(): number;
 }
 
 // A west rest has this bit, which no east rest has: a west half-board never matches the padding.
@@ -499,5 +501,28 @@ export function joinCounter(): JoinCounter {
     }
   }
 
-  return { start, begin, run, pairs: () => pairs };
+  function heldBytes(): number {
+    const lists = [
+      northCols,
+      northFirst,
+      northSecond,
+      southCols,
+      southListedFirst,
+      southListedSecond,
+      southFirst,
+      southSecond,
+      southStarts,
+      keysEast,
+      restsEast,
+      keysWest,
+      restsWest,
+      bucketedEast,
+      bucketedWest,
+      startsEast,
+      startsWest,
+    ];
+    return lists.reduce((sum, list) => sum + list.byteLength, 0);
+  }
+
+  return { start, begin, run, pairs: () => pairs, heldBytes };
 }
