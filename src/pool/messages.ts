@@ -24,5 +24,16 @@ export type ToWorker =
 /** What a worker thread answers. */
 export type FromWorker =
   | { type: 'ready' }
-  | { type: 'counted'; id: number; total: bigint; unique: bigint; ms: number }
+  | {
+      type: 'counted';
+      id: number;
+      total: bigint;
+      unique: bigint;
+      ms: number;
+      /**
+       * Whether a join grew one of the thread's kernels past what an idle thread may keep
+       * (isKeptIdle, kernel/instances.ts): the pool stops the thread once it is idle.
+       */
+      grown: boolean;
+    }
   | { type: 'failed'; id: number; error: unknown };

@@ -11,6 +11,11 @@
 // Every request to a thread carries an id, and only the answers with those ids, in order, from
 // that thread, are counted, for the count that asked. A thread that fails, answers out of turn,
 // or is working for a count that ends with a fault is terminated and never reused.
+//
+// A thread whose kernel a join grew past what an idle instance may keep (kernel/instances.ts) is
+// stopped as soon as it has nothing to count, so that the memory returns after a big count even
+// while other counts keep the pool running: a thread that only drops the kernel would keep the
+// memory until its next full garbage collection, which an idle thread may never reach.
 
 import type { CpuEngine } from '../kernel/kernel.js';
 import { type CountWork, sliceSubproblems } from '../kernel/subproblems.js';
@@ -52,6 +57,8 @@ interface Member {
   entry: Entry | null;
   /** Its requests, in the order it answers them. */
   readonly requests: Request[];
+  /** Whether a join grew one of its kernels past what an idle thread may keep. */
+  grown: boolean;
 }
 
 const members: Member[] = [];
@@ -118,7 +125,7 @@ function wanting(): number {
 }
 
 function schedule(): void {
-  for (const member of members) if (member.entry === null) assign(member);
+  for (const member of [...members]) if (member.entry === null) assign(member);
   for (const member of members) if (member.entry !== null) askAhead(member);
   const idleMembers = members.filter((m) => m.entry === null).length;
   const more = Math.min(wanting() - idleMembers - starting, (size ?? 1) - members.length - starting);
@@ -133,7 +140,10 @@ function schedule(): void {
   }
 }
 
-/** Gives an idle thread the next range of the next count in rotation that can use it. */
+/**
+ * Gives an idle thread the next range of the next count in rotation that can use it; stops it if
+ * there is none and it holds a kernel a join grew.
+ */
 function assign(member: Member): void {
   for (let k = 0; k < entries.length; k++) {
     const at = (turn + k) % entries.length;
@@ -151,7 +161,8 @@ function assign(member: Member): void {
     member.thread.hold(true);
     return;
   }
-  member.thread.hold(false);
+  if (member.grown) remove(member);
+  else member.thread.hold(false);
 }
 
 /** Tops up a working thread's requests while its count is the only one. */
@@ -198,7 +209,7 @@ async function start(): Promise<void> {
       { message: (message) => answer(member!, message), error: (error) => crashed(member!, error) },
       module,
     );
-    member = { thread, entry: null, requests: [], hasModule: module !== null };
+    member = { thread, entry: null, requests: [], hasModule: module !== null, grown: false };
   } catch (error) {
     starting--;
     // A count that has no thread but these learns why; the others count on without it.
@@ -225,6 +236,7 @@ function answer(member: Member, message: FromWorker): void {
     remove(member);
     entry.job.fail(message.error);
   } else {
+    member.grown = message.grown;
     entry.job.report(next.from, next.to, { total: message.total, unique: message.unique }, message.ms);
   }
   schedule();

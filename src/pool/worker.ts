@@ -1,10 +1,14 @@
 // The code of one worker thread (Node worker_threads or a browser module Worker). It counts the
-// subproblems it is sent, one message at a time, and answers each with its tally.
+// subproblems it is sent, one message at a time, and answers each with its tally. It keeps a kernel
+// per engine from one range to the next, so that a join grows its lists once per thread, not once
+// per range; it says when one has grown past what an idle thread may keep, and the pool then stops
+// the thread once it is idle, which returns that memory (dropping the kernel would not: a thread
+// with little to do may not collect its garbage for a long time).
 // scripts/bundle-worker.mjs bundles this file into a string (pool/worker.generated.ts).
 
 import { nodeBuiltin } from '../host/runtime.js';
 import { countWhole } from '../kernel/count-range.js';
-import { acquireKernelSync } from '../kernel/instances.js';
+import { acquireKernelSync, isKeptIdle } from '../kernel/instances.js';
 import type { Kernel } from '../kernel/kernel.js';
 import { keepKernelModule } from '../kernel/wasm/module.js';
 import type { FromWorker, ToWorker } from './messages.js';
@@ -52,7 +56,9 @@ port.listen((message) => {
     }
     const started = performance.now();
     const tally = countWhole(kernel, { n, subproblems, countsUnique, joinRoom });
-    port.post({ type: 'counted', id, total: tally.total, unique: tally.unique, ms: performance.now() - started });
+    const ms = performance.now() - started;
+    const grown = [...kernels.values()].some((k) => !isKeptIdle(k));
+    port.post({ type: 'counted', id, total: tally.total, unique: tally.unique, ms, grown });
   } catch (error) {
     port.post({ type: 'failed', id, error });
   }
