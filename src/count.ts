@@ -144,7 +144,7 @@ export function defaultMethod(n: number, placed: readonly Queen[] | null, engine
 /** A finished count's unique count, from its tally; null where it has none (placed, shard). */
 export function uniqueOf(p: Plan, tally: Tally): bigint | null {
   if (!p.countsUnique) return null;
-  return p.method === 'join' ? joinUnique(tally) : tally.unique;
+  return p.method === 'join' ? joinUnique(tally, p.n) : tally.unique;
 }
 
 /** The plan's work, with each of `threads` threads' share of `maxMemory` for a join's lists. */

@@ -62,6 +62,22 @@ export class WorkersRefusedError extends Error {
 }
 
 /**
+ * A count that went wrong inside the package, not in what the caller asked: a bug to report. The
+ * message says what was found (a join's count whose Burnside sum is not divisible by 8, for one),
+ * and `code` tells it apart without reading the message.
+ */
+export class InternalError extends Error {
+  override name = 'InternalError';
+  readonly code = 'ERR_NQUEENS_INTERNAL' as const;
+
+  constructor(detail: string) {
+    super(
+      `nqueens-wasm: internal error: ${detail}; please report it at https://github.com/nqueens-wasm/nqueens-wasm/issues`,
+    );
+  }
+}
+
+/**
  * What kind of argument error it is, for a caller that acts on it without reading the message:
  * - `ERR_INVALID_ARG_TYPE`: a value of the wrong type (n = '8', engine = 'gpu');
  * - `ERR_OUT_OF_RANGE`: a value of the right type outside its range, placed queens that attack

@@ -9,6 +9,7 @@ export {
   ArgumentRangeError,
   ArgumentTypeError,
   GpuLostError,
+  InternalError,
   WasmUnavailableError,
   WebGPUUnavailableError,
   WorkersRefusedError,

@@ -17,6 +17,7 @@
 // transposed solution would need two queens on one line).
 
 import { FIXED_HALF_TURN, FIXED_JOIN, FIXED_ONLY, FIXED_QUARTER_TURN } from '../../assembly/layout.js';
+import { InternalError } from '../errors.js';
 import { HALF_TURN, isReflection, QUARTER_TURN, SYMMETRIES, THREE_QUARTER_TURN } from '../symmetry.js';
 import type { Subproblems } from './subproblems.js';
 
@@ -94,9 +95,19 @@ export function classes(
   return (b.all * completions + b.half * halfTurns + b.quarter * quarterTurns) / b.size;
 }
 
-/** A join's unique count, from its finished tally. */
-export function joinUnique(tally: Tally): bigint {
-  return (tally.total + tally.unique) / 8n;
+/**
+ * A join's unique count of the n×n board, from its finished tally. Burnside's sum counts every
+ * class eight times, so a sum that 8 does not divide is a wrong count, never rounded: an
+ * InternalError naming the count.
+ */
+export function joinUnique(tally: Tally, n: number): bigint {
+  const sum = tally.total + tally.unique;
+  if (sum % 8n !== 0n)
+    throw new InternalError(
+      `the join's count of n = ${n} does not add up: total ${tally.total} + (F180 + 2 F90 = ${tally.unique}) ` +
+        `= ${sum}, which 8 does not divide`,
+    );
+  return sum / 8n;
 }
 
 /** Adds the results of subproblem i of the list, as BigInt: exact at any size. */
