@@ -95,14 +95,18 @@ function afterHalfTurns(record: usize): i32 {
 /**
  * Counts on in the batch for at most `budget` steps of search (expansions, backtracks or
  * candidates, depending on the search). Returns the number of records finished: the batch is done
- * when it equals the count given to startBatch.
+ * when it equals the count given to startBatch; -1 where a join could not have the memory it
+ * needs (joinShortfall says how much; the batch is then over).
  */
 export function countSteps<Build>(budget: i32): i32 {
   while (next < batchSize) {
     const record = RECORD;
     if (phase == START) {
       if ((load<u8>(FIXED + <usize>next) & FIXED_JOIN) != 0) {
-        budget -= startJoin();
+        const took = startJoin();
+        // The join could not have the memory its lists need: joinShortfall says how much.
+        if (took < 0) return -1;
+        budget -= took;
         phase = JOINING;
         if (budget < 0) break;
         continue;

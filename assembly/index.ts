@@ -5,6 +5,7 @@ import { EAST_ROWS, ENUM_RECORD, ENUM_STATE, FIXED, RESULTS, SOLUTIONS, SUBPROBL
 import { countSteps as countStepsOf } from './count';
 import { Plain } from './nodes';
 export { startBatch } from './count';
+export { joinShortfall } from './join';
 export { startSolutions, nextSolutions } from './solutions';
 
 /** Byte offset of the subproblems the caller fills in. */

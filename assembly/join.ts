@@ -2,17 +2,24 @@
 // the join plan, src/plan/join-units.ts). The east columns hold the queens of the rows the choice
 // names, the west columns those of the other rows (on an odd board the middle column holds one
 // queen, placed by the unit). Every solution with that choice is one east half-board and one west
-// half-board whose diagonals are disjoint, so the count is the number of such pairs: each side's
-// half-boards are listed as joins of their quarters, north and south (halfBoards), sorted into
-// buckets by a few of their diagonals (sortIntoBuckets), and every west half-board is tested
-// against the east ones of the buckets it can meet, four at a time with SIMD (crossCount).
+// half-board whose diagonals are disjoint, so the count is the number of such pairs. Each side's
+// half-boards are joins of its quarter-boards, north and south (halfBoards). One side, the table,
+// is listed and sorted into buckets by a few of its diagonals (sortIntoBuckets); the other side is
+// streamed through it: listed a block at a time, and every half-board of a block is tested against
+// the table's half-boards of the buckets it can meet, four at a time with SIMD (crossCount).
 // src/kernel/js/join.ts is the same, step for step and name for name, in scalar TypeScript.
 //
-// Only the diagonals that both sides can reach are kept: 2k - 1 of each direction, where k is the
-// number of columns on a side. A half-board is stored as a key (a few of those diagonals, the
-// longest, which both sides meet most often: keyBitsFor) and the rest of its diagonals in 31 bits.
-// The west side is listed as the east side of the mirrored board (the middle column is its own
-// mirror image), so one search lists both: the mirror swaps the two diagonal directions.
+// The words. A side has k = n >> 1 columns. A diagonal is "first" where row + column is constant
+// and "second" where row - column is; the two directions. A side keeps, per direction, the 2k - 1
+// diagonals that the other side reaches too, as the bits of a 32-bit word (the "diagonal word").
+// A half-board's key is a few of those bits, the ones around the longest diagonal of each
+// direction, which both sides meet most often (keyBitsFor); its rest is the bits the pair test
+// reads: in the narrow form, both directions' bits outside the key packed into one word; in the
+// wide form (where those do not fit 31 bits), one word per direction. Two half-boards can pair
+// only where their keys are disjoint, so a bucket (the half-boards of one key) meets only the
+// buckets of keys inside its complement. The west side is listed as the east side of the mirrored
+// board (the middle column is its own mirror image), so one search lists both: the mirror swaps
+// the two directions.
 //
 // What a join counts is not quite the solutions of its row choice. A solution's queens on the two
 // longest diagonals (the board's main diagonals) stand in the west half, the east half, or on
@@ -23,9 +30,20 @@
 // row choice's mirror image into the same sum with west and east swapped. A join counts both at
 // once: each pair of half-boards with no common diagonal weighs 2^w if the east one holds neither
 // longest diagonal (w: those the west one holds), plus 2^e if the west one holds neither; a pair
-// whose halves both hold one weighs nothing and is not tested. The longest diagonals are key bits,
-// so a bucket says which its half-boards hold: the weights go by buckets, and the pairs they spare
-// by whole buckets. The plan weighs each unit by half its class's size (src/plan/join-units.ts).
+// whose halves both hold one weighs nothing and is not tested. The weight is the same with east
+// and west swapped, so either side can be the table. The longest diagonals are key bits, so a
+// bucket says which its half-boards hold: the weights go by buckets, and the pairs they spare by
+// whole buckets. The plan weighs each unit by half its class's size (src/plan/join-units.ts).
+//
+// The state between calls, in one place:
+// - after joinStart: the board's geometry (sideCols .. wide) and the room allowed (maxBytes);
+// - after joinBegin: both sides' quarter lists (north as listed, south sorted by columns), the
+//   room each list holds (holding), which side is the table, and phase TABLE with both sides'
+//   listings at their start;
+// - inside a part: the table holds a part of its side's half-boards, sorted (phase BLOCK or
+//   CROSS); the streamed side's listing stands where its last block ended; crossCount stands at a
+//   bucket and an entry of the block. A side's listing stands at a north quarter-board and a south
+//   one (SIDE_NORTH, SIDE_SOUTH), so that it resumes there, in the next call or the next block.
 
 import { JOIN_ROOM_MIN, JOIN_ROW_LIMIT } from './layout';
 import { joinHeap } from './memory';
@@ -37,10 +55,10 @@ const L_OPEN = 4;
 const L_GAP = 8;
 const L_FREE = 12;
 const L_COLS = 16;
-const L_DOWN = 20; // attacks along the diagonals whose row + column is constant, moving to lower columns
-const L_UP = 24; // attacks along the other diagonals, moving to higher columns
-const L_FIRST = 28; // the first diagonals (row + column constant) of the queens above: see below
-const L_SECOND = 32; // and the second (row - column constant)
+const L_DOWN = 20; // attacks along the first diagonals, moving to lower columns row by row
+const L_UP = 24; // attacks along the second diagonals, moving to higher columns
+const L_FIRST = 28; // the first diagonals of the queens above: see below
+const L_SECOND = 32; // and the second
 const L_SECOND_BIT = 36; // the bit of this row's second diagonal through column 0, or 0
 const SLOT_BYTES = 48;
 const SLOTS = memory.data(JOIN_ROW_LIMIT * SLOT_BYTES, 64);
@@ -65,123 +83,144 @@ const COMPACT = memory.data<u8>([
   0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x80, 0x80, 0x80, 0x80,
   0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
 ], 16);
-// The keys and rests of four half-boards, where halfBoards stores them one at a time.
-const PASSED = memory.data(32, 16);
 
-// A side's diagonals are bit sets in 32 bits. A queen at row r and column base + c (c counted from
-// the side's first column, base = n - k) sets bit r + c of the first set and bit r - c + 2k - 1 - n
-// of the second; bits past 31 or below 0 are left out. Bits 0 .. 2k - 2 of each are the diagonals
-// the other side reaches too; the north and south quarters of a side can meet only on bits below
-// 2k, and neither loses a bit there. (So no set needs more than 32 bits up to n = 23.)
+// A side's diagonals as listed: a queen at row r and column base + c (c counted from the side's
+// first column, base = n - k) sets bit r + c of the first word and bit r - c + 2k - 1 - n of the
+// second; bits past 31 or below 0 are left out. Bits 0 .. 2k - 2 of each are the diagonals the
+// other side reaches too (2k - 1 <= 31 up to n = 33); the north and south quarters of a side can
+// meet only on bits below 2k, which the 32 bits hold at every n up to 32.
 
 // The geometry of the board being joined, set by joinStart.
 let sideCols: i32 = 0; // k: columns per side
-let diagBits: i32 = 0; // 2k - 1: diagonals per direction that both sides reach
+let diagBits: i32 = 0; // 2k - 1: the diagonals per direction that both sides reach
 let keyHalf: i32 = 0; // key bits per direction
-let keyLow: i32 = 0; // the lowest shared diagonal in the key
+let keyLow: i32 = 0; // the lowest diagonal in the key, per direction
 let keyBits: i32 = 0;
-let restBits: i32 = 0; // rest bits per direction
+let restBits: i32 = 0; // narrow form: rest bits per direction
+let wide = false; // the rest as one word per direction
 let maxBytes: f64 = 0; // the room joinStart allowed
 let laidOutFor: i32 = 0; // the k the lists are laid out for
 
-// Everything lives past the module's static data, laid out by reserve(): first the two half-board
-// lists, then the quarter-boards of one side (north as listed; south sorted by their columns),
-// which each listing of a side fills afresh, so that they can grow at the end of memory.
-let quarterRoom: i32 = 0; // quarter-boards each quarter list holds
-let northCols: usize = 0; // u32 per north quarter-board: its columns
-let northDiags: usize = 0; // u64 per north quarter-board: its first diagonals, and its second in the high half
-let southCols: usize = 0; // as listed
-let southListed: usize = 0; // u64 each, as listed
-let southFirst: usize = 0; // u32 each, sorted by columns: the first diagonals
-let southSecond: usize = 0; // and the second
-let southStarts: usize = 0; // u32 per set of columns + 2: where its south quarter-boards start
-let room: i32 = 0; // half-boards each list has room for
-let holding: i32 = 0; // half-boards each list holds in this join: room, or less where the room allowed is less
-let keysEast: usize = 0; // u32 per half-board, as listed
-let restsEast: usize = 0; // u32 per half-board, as listed
-let keysWest: usize = 0;
-let restsWest: usize = 0;
-let bucketedEast: usize = 0; // the east rests by bucket, each bucket padded to a multiple of 4
-let bucketedWest: usize = 0;
-let startsEast: usize = 0; // u32 per bucket + 2: where each bucket starts
-let startsWest: usize = 0;
+// The two sides, EAST and WEST, each a record in SIDES: its rows, its quarter lists, and where its
+// listing stands.
+const EAST = 0;
+const WEST = 1;
+const SIDE_ROWS = 0; // u32: the side's rows
+const SIDE_NORTHS = 4; // i32: its north quarter-boards
+const SIDE_NORTH_COLS = 8; // usize: u32 per north quarter-board, its columns
+const SIDE_NORTH_DIAGS = 12; // usize: u64 per north quarter-board, its first diagonals and its second in the high half
+const SIDE_SOUTH_FIRST = 16; // usize: u32 per south quarter-board sorted by columns, its first diagonals
+const SIDE_SOUTH_SECOND = 20; // usize: and its second
+const SIDE_SOUTH_STARTS = 24; // usize: u32 per set of columns + 2: where its south quarter-boards start
+const SIDE_NORTH = 28; // i32: the north quarter-board its listing stands at
+const SIDE_SOUTH = 32; // u32: and the south one
+const SIDE_BYTES = 48;
+const SIDES = memory.data(2 * SIDE_BYTES, 16);
 
-// A west rest has this bit, which no east rest has: a west half-board never matches the padding.
-const WEST_MARK: u32 = 0x80000000;
+@inline function side(which: i32): usize {
+  return SIDES + <usize>which * SIDE_BYTES;
+}
+
+// The lists, past the module's static data, laid out by reserve(): the table and the block, then
+// both sides' quarter lists, and the scratch where a south quarter is listed before its sort.
+let quarterRoom: i32 = 0; // quarter-boards each quarter list holds
+let southCols: usize = 0; // scratch: u32 per south quarter-board as listed, its columns
+let southListed: usize = 0; // scratch: u64 each, as listed
+let room: i32 = 0; // half-boards the table and the block each have room for
+let holding: i32 = 0; // half-boards they hold in this join: room, or less where maxBytes allows less
+let tableKeys: usize = 0; // u32 per half-board of the table, as listed
+let tableRests: usize = 0; // u32 per half-board (narrow), or two arrays of u32, first then second (wide)
+let tableBucketed: usize = 0; // the table's rests by bucket, each bucket padded to a multiple of 4
+let tableStarts: usize = 0; // u32 per bucket + 2: where each bucket starts
+let blockKeys: usize = 0;
+let blockRests: usize = 0;
+let blockBucketed: usize = 0; // the block's rests by bucket, unpadded
+let blockStarts: usize = 0;
+let secondOffset: usize = 0; // wide: from a rest's first word to its second, in every list: room words, rounded
+
+// A rest of the streamed side has this bit, which no table rest has: it never matches the padding.
+const STREAM_MARK: u32 = 0x80000000;
 const PADDING: u32 = 0xffffffff;
-// Key bits by the side's columns, k: KEY_BITS[k] (measured best at n = 14 to 21).
-const KEY_BITS = memory.data<u8>([4, 4, 4, 4, 4, 4, 4, 4, 4, 8, 10, 10]);
+// Key bits by the side's columns, k: KEY_BITS[k] (measured best at n = 14 to 24; past 24, as at 24).
+const KEY_BITS = memory.data<u8>([4, 4, 4, 4, 4, 4, 4, 4, 4, 8, 10, 12, 16, 16, 16, 16, 16]);
+// The most a wasm memory holds: 65536 pages.
+const MEMORY_LIMIT: f64 = 4294967296 - 65536;
+
+/** Key bits for a side of k columns: more buckets spare more pairs, but each visit of a bucket costs. */
+@inline function keyBitsFor(k: i32): i32 {
+  return <i32>load<u8>(KEY_BITS + <usize>k);
+}
+
+/** Bytes of both sides' quarter lists for `entries` quarter-boards each, and the scratch: 52 per entry. */
+@inline function quarterBytes(entries: i32): f64 {
+  return <f64>entries * 52 + <f64>((1 << sideCols) + 2) * 8 + 160;
+}
+
+/** Bytes of the table and the block for `entries` half-boards each. */
+@inline function halfBytes(entries: i32): f64 {
+  const restWords: f64 = wide ? 2 : 1;
+  return <f64>entries * (restWords * 16 + 8) + <f64>(1 << keyBits) * (restWords * 48 + 8) + 64;
+}
 
 /**
- * Key bits for a side of k columns: more buckets skip more pairs, but each visit of a bucket
- * costs, so smaller boards take fewer; and the rest of the shared diagonals must fit 31 bits.
+ * Lays the lists out, growing memory if needed; false when it cannot (shortfall says how much it
+ * needed). The quarter lists come first, so that the half-board lists can grow without moving them.
  */
-@inline function keyBitsFor(k: i32): i32 {
-  const least = (4 * k - 2 - 31 + 1) & ~1;
-  const fast = <i32>load<u8>(KEY_BITS + <usize>k);
-  return least > fast ? least : fast;
-}
-
-/** Bytes of the quarter lists for `entries` quarter-boards each. */
-@inline function quarterBytes(entries: i32): usize {
-  return <usize>entries * 32 + ((<usize>1 << sideCols) + 2) * 4 + 96;
-}
-
-/** Bytes of the half-board lists for `entries` half-boards a side: 24 per pair of entries, 20 per bucket. */
-@inline function halfBytes(entries: i32): usize {
-  return <usize>entries * 24 + (<usize>1 << keyBits) * 20 + 64;
-}
-
-/** Lays the lists out, growing memory if needed; false when it cannot. */
 function reserve(quarters: i32, entries: i32): bool {
-  const need = joinHeap() + halfBytes(entries) + quarterBytes(quarters);
-  const have = <usize>memory.size() << 16;
-  if (need > have && memory.grow(<i32>((need - have + 0xffff) >> 16)) < 0) return false;
-  const buckets = <usize>1 << keyBits;
+  const need = <f64>joinHeap() + halfBytes(entries) + quarterBytes(quarters);
+  const have = <f64>(<usize>memory.size() << 16);
+  if (need > have) {
+    if (need > MEMORY_LIMIT || memory.grow(<i32>Math.ceil((need - have) / 65536)) < 0) {
+      shortfall = need - <f64>joinHeap();
+      return false;
+    }
+  }
+  const sets = (<usize>1 << sideCols) + 2;
   let at = (joinHeap() + 15) & ~15;
-  bucketedEast = at;
-  at += (<usize>entries + buckets * 3) << 2;
-  bucketedWest = at;
-  at += <usize>entries << 2;
-  restsEast = at;
-  at += <usize>entries << 2;
-  restsWest = at;
-  at += <usize>entries << 2;
-  startsEast = at;
-  at += (buckets + 2) << 2;
-  startsWest = at;
-  at += (buckets + 2) << 2;
-  keysEast = at;
-  at += <usize>entries << 2;
-  keysWest = at;
-  at += <usize>entries << 2;
-  at = (at + 15) & ~15;
-  northDiags = at;
-  at += <usize>quarters << 3;
+  for (let which = EAST; which <= WEST; which++) {
+    const s = side(which);
+    store<usize>(s + SIDE_NORTH_DIAGS, at);
+    at += <usize>quarters << 3;
+    // Read four at a time, past a list's end too.
+    store<usize>(s + SIDE_SOUTH_FIRST, at);
+    at += (<usize>quarters << 2) + 16;
+    store<usize>(s + SIDE_SOUTH_SECOND, at);
+    at += (<usize>quarters << 2) + 16;
+    store<usize>(s + SIDE_NORTH_COLS, at);
+    at += <usize>quarters << 2;
+    store<usize>(s + SIDE_SOUTH_STARTS, at);
+    at += sets << 2;
+    at = (at + 15) & ~15;
+  }
   southListed = at;
   at += <usize>quarters << 3;
-  // Read four at a time, past a list's end too.
-  southFirst = at;
-  at += (<usize>quarters << 2) + 16;
-  southSecond = at;
-  at += (<usize>quarters << 2) + 16;
-  northCols = at;
-  at += <usize>quarters << 2;
   southCols = at;
   at += <usize>quarters << 2;
-  southStarts = at;
+  at = (at + 15) & ~15;
+  const buckets = <usize>1 << keyBits;
+  const words = <usize>entries;
+  // Wide: every rest list holds its second words `secondOffset` bytes after its first.
+  const restWords: usize = wide ? 2 : 1;
+  const padded = words + buckets * 3;
+  secondOffset = padded << 2;
+  tableBucketed = at;
+  at += (padded * restWords) << 2;
+  blockBucketed = at;
+  at += (padded * restWords) << 2;
+  tableRests = at;
+  at += (padded * restWords) << 2;
+  blockRests = at;
+  at += (padded * restWords) << 2;
+  tableKeys = at;
+  at += words << 2;
+  blockKeys = at;
+  at += words << 2;
+  tableStarts = at;
+  at += (buckets + 2) << 2;
+  blockStarts = at;
   quarterRoom = quarters;
   room = entries;
   return true;
-}
-
-/** Lists a quarter into the quarter lists, growing them if it does not fit. */
-function listQuarter(n: i32, rows: u32, middleRow: i32, cols: usize, diags: usize): i32 {
-  const count = quarterBoards(n, rows, middleRow, cols, diags);
-  if (count <= quarterRoom) return count;
-  // Without room for the quarter lists nothing can be counted: a trap, which the caller reports.
-  if (!reserve(count, room)) unreachable();
-  return -1;
 }
 
 /** Sets up joins on an n×n board, in about `roomBytes` of lists at most (see joinBegin). */
@@ -193,6 +232,7 @@ export function joinStart(n: i32, roomBytes: f64): void {
   keyHalf = keyBits >> 1;
   keyLow = k - 1 - (keyHalf >> 1);
   restBits = diagBits - keyHalf;
+  wide = 2 * restBits > 31;
   maxBytes = roomBytes;
   // The layout depends on the board's sides: lay it out afresh on the next join.
   if (k != laidOutFor) {
@@ -202,22 +242,26 @@ export function joinStart(n: i32, roomBytes: f64): void {
   }
 }
 
-// The join under way, between two calls of joinRun: its board and row choice, its parts (where
-// the lists are taken in parts), and where crossCount stands in the west list of the part.
-let unitN: i32 = 0;
-let unitEast: u32 = 0;
-let unitWest: u32 = 0;
-let unitMiddle: i32 = -1;
-let whole = true; // both lists held whole: one part
-let eastAll: i32 = 0;
-let westAll: i32 = 0;
-let eastSkip: i32 = 0;
-let westSkip: i32 = 0;
-let crossEntry: u32 = 0; // the next west entry of the part
+// The join under way, between two calls of joinRun (see the state above).
+const TABLE = 0; // listing a part of the table's side into the table
+const TABLE_SORT = 1; // sorting it into buckets
+const BLOCK = 2; // listing a block of the streamed side
+const BLOCK_SORT = 3; // sorting it into buckets
+const CROSS = 4; // counting the pairs of the block and the table
+const DONE = 5;
+let phase: i32 = DONE;
+let tableSide: i32 = EAST;
+let tableCount: i32 = 0; // half-boards in the table's part
+let blockCount: i32 = 0; // half-boards in the block
+let crossEntry: u32 = 0; // the next entry of the block
 let crossBucket: i32 = 0; // its bucket
 let pairs: u64 = 0;
-// Steps charged: one per this many half-boards listed, and per this many east vectors read.
-const LISTED_PER_STEP_SHIFT = 2;
+let shortfall: f64 = 0; // bytes a join needed and could not have, or 0
+let longestQuarter: i32 = 0; // the quarter-boards of the longest quarter of the join
+// Steps charged: one per this many candidate pairs of quarter-boards, half-boards sorted, and
+// table vectors read.
+const CANDIDATES_PER_STEP_SHIFT = 2;
+const SORTED_PER_STEP_SHIFT = 2;
 const VECTORS_PER_STEP_SHIFT = 2;
 
 /**
@@ -229,20 +273,20 @@ const VECTORS_PER_STEP_SHIFT = 2;
 function quarterBoards(n: i32, rows: u32, middleRow: i32, cols: usize, diags: usize): i32 {
   const k = sideCols;
   if (rows == 0) {
-    if (cols != 0) {
+    if (cols != 0 && quarterRoom > 0) {
       store<u32>(cols, 0);
       store<u64>(diags, 0);
     }
     return 1;
   }
   const base = n - k;
-  const all: u32 = (1 << k) - 1;
+  const columns: u32 = (<u32>1 << k) - 1;
   // The levels: the rows, top to bottom.
   let levels = 0;
-  for (let left = rows; left != 0; left &= left - 1) {
-    const row = ctz(left);
+  for (let remaining = rows; remaining != 0; remaining &= remaining - 1) {
+    const row = ctz(remaining);
     const slot = SLOTS + <usize>levels * SLOT_BYTES;
-    let open = all;
+    let open = columns;
     if (middleRow >= 0) {
       const distance = abs(row - middleRow);
       const middle = (n - 1) >> 1;
@@ -254,7 +298,7 @@ function quarterBoards(n: i32, rows: u32, middleRow: i32, cols: usize, diags: us
     const secondBit = row + 2 * k - 1 - n;
     store<i32>(slot + L_ROW, row);
     store<u32>(slot + L_OPEN, open);
-    store<u32>(slot + L_SECOND_BIT, secondBit >= 0 ? <u32>1 << secondBit : 0);
+    store<u32>(slot + L_SECOND_BIT, secondBit >= 0 && secondBit < 32 ? <u32>1 << secondBit : 0);
     if (levels > 0) store<i32>(slot - SLOT_BYTES + L_GAP, row - load<i32>(slot - SLOT_BYTES + L_ROW));
     levels++;
   }
@@ -316,42 +360,96 @@ function quarterBoards(n: i32, rows: u32, middleRow: i32, cols: usize, diags: us
 }
 
 /**
- * Lists the half-boards of `rows` in the east columns, skipping the first `skip` and storing up to
- * `room` into keys/rests; `mirrored` lists the west side (as the mirror image). Returns how many
- * there are in all. Each is a north and a south quarter-board on complementary columns whose
- * diagonals are disjoint: the south ones are sorted by their columns, so that each north one
- * meets only the south ones on the columns it leaves.
+ * Lists the quarters of a side into its quarter lists: north as listed, south sorted by columns.
+ * Returns the quarter-boards listed, or minus those of the longer quarter, where that is more
+ * than the lists hold (and nothing is listed then).
  */
-function halfBoards(n: i32, rows: u32, middleRow: i32, mirrored: bool, keys: usize, rests: usize, skip: i32): i32 {
-  const k = sideCols;
-  const all: u32 = (1 << k) - 1;
+function listQuarters(n: i32, which: i32, middleRow: i32): i32 {
+  const s = side(which);
+  const rows = load<u32>(s + SIDE_ROWS);
   const north = northRows(n, rows);
-  let norths = listQuarter(n, north, middleRow, northCols, northDiags);
-  let souths = listQuarter(n, rows ^ north, middleRow, southCols, southListed);
-  // Where a quarter list grew, both are listed again into their new places.
-  if (norths < 0 || souths < 0) {
-    norths = listQuarter(n, north, middleRow, northCols, northDiags);
-    souths = listQuarter(n, rows ^ north, middleRow, southCols, southListed);
-  }
-  // The south quarter-boards by their columns: southStarts[c] .. southStarts[c + 1].
-  const sets = 1 << k;
-  memory.fill(southStarts, 0, (<usize>sets + 2) << 2);
+  const norths = quarterBoards(n, north, middleRow, load<usize>(s + SIDE_NORTH_COLS), load<usize>(s + SIDE_NORTH_DIAGS));
+  const souths = quarterBoards(n, rows ^ north, middleRow, southCols, southListed);
+  longestQuarter = max(longestQuarter, max(norths, souths));
+  if (norths > quarterRoom || souths > quarterRoom) return -max(norths, souths);
+  store<i32>(s + SIDE_NORTHS, norths);
+  // The south quarter-boards by their columns: starts[c] .. starts[c + 1].
+  const starts = load<usize>(s + SIDE_SOUTH_STARTS);
+  const southFirst = load<usize>(s + SIDE_SOUTH_FIRST);
+  const southSecond = load<usize>(s + SIDE_SOUTH_SECOND);
+  const sets = 1 << sideCols;
+  memory.fill(starts, 0, (<usize>sets + 2) << 2);
   for (let i = 0; i < souths; i++) {
-    const at = southStarts + ((<usize>load<u32>(southCols + (<usize>i << 2)) + 2) << 2);
+    const at = starts + ((<usize>load<u32>(southCols + (<usize>i << 2)) + 2) << 2);
     store<u32>(at, load<u32>(at) + 1);
   }
   for (let c = 2; c <= sets + 1; c++) {
-    const at = southStarts + (<usize>c << 2);
+    const at = starts + (<usize>c << 2);
     store<u32>(at, load<u32>(at) + load<u32>(at - 4));
   }
   for (let i = 0; i < souths; i++) {
-    const at = southStarts + ((<usize>load<u32>(southCols + (<usize>i << 2)) + 1) << 2);
+    const at = starts + ((<usize>load<u32>(southCols + (<usize>i << 2)) + 1) << 2);
     const to = load<u32>(at);
     const diags = load<u64>(southListed + (<usize>i << 3));
     store<u32>(southFirst + (<usize>to << 2), <u32>diags);
     store<u32>(southSecond + (<usize>to << 2), <u32>(diags >> 32));
     store<u32>(at, to + 1);
   }
+  startListing(which);
+  return norths + souths;
+}
+
+/** Puts a side's listing back at its start. */
+function startListing(which: i32): void {
+  const s = side(which);
+  store<i32>(s + SIDE_NORTH, 0);
+  const starts = load<usize>(s + SIDE_SOUTH_STARTS);
+  const northCols = load<usize>(s + SIDE_NORTH_COLS);
+  const columns = (1 << sideCols) - 1;
+  if (load<i32>(s + SIDE_NORTHS) > 0) {
+    store<u32>(s + SIDE_SOUTH, load<u32>(starts + (<usize>(columns & ~load<u32>(northCols)) << 2)));
+  }
+}
+
+/** True when a side's listing is over. */
+@inline function listed(which: i32): bool {
+  const s = side(which);
+  return load<i32>(s + SIDE_NORTH) >= load<i32>(s + SIDE_NORTHS);
+}
+
+/**
+ * The candidate pairs of a side's quarter-boards (north, and south on the columns it leaves): a
+ * bound on its half-boards, and the work of listing them.
+ */
+function candidates(which: i32): f64 {
+  const s = side(which);
+  const starts = load<usize>(s + SIDE_SOUTH_STARTS);
+  const northCols = load<usize>(s + SIDE_NORTH_COLS);
+  const columns = (1 << sideCols) - 1;
+  const norths = load<i32>(s + SIDE_NORTHS);
+  let sum: f64 = 0;
+  for (let i = 0; i < norths; i++) {
+    const rest = <usize>(columns & ~load<u32>(northCols + (<usize>i << 2)));
+    sum += <f64>(load<u32>(starts + ((rest + 1) << 2)) - load<u32>(starts + (rest << 2)));
+  }
+  return sum;
+}
+
+/**
+ * Lists a side's half-boards on from where its listing stands, into keys and rests after the
+ * `count` there already, until they hold `holding` or the budget is spent; returns the count.
+ * Each is a north and a south quarter-board on complementary columns whose diagonals are
+ * disjoint: the south ones are sorted by their columns, so that each north one meets only the
+ * south ones on the columns it leaves.
+ */
+function halfBoards(which: i32, keys: usize, rests: usize, count: i32): i32 {
+  const s = side(which);
+  const mirrored = which == WEST;
+  const columns: u32 = (1 << sideCols) - 1;
+  const norths = load<i32>(s + SIDE_NORTHS);
+  const northCols = load<usize>(s + SIDE_NORTH_COLS);
+  const northDiags = load<usize>(s + SIDE_NORTH_DIAGS);
+  const starts = load<usize>(s + SIDE_SOUTH_STARTS);
   // Each north quarter-board against four south ones at a time: the test, the key and the rest
   // of each in a lane, then the lanes that passed moved to the front (COMPACT) and stored at once,
   // so that no branch depends on a test.
@@ -362,17 +460,26 @@ function halfBoards(n: i32, rows: u32, middleRow: i32, mirrored: bool, keys: usi
   const zero = i32x4.splat(0);
   const lanes = i32x4(0, 1, 2, 3);
   // The mirror image swaps the two directions of diagonals.
-  const southA = mirrored ? southSecond : southFirst;
-  const southB = mirrored ? southFirst : southSecond;
-  let total = 0;
-  for (let i = 0; i < norths; i++) {
+  const southA = load<usize>(s + (mirrored ? SIDE_SOUTH_SECOND : SIDE_SOUTH_FIRST));
+  const southB = load<usize>(s + (mirrored ? SIDE_SOUTH_FIRST : SIDE_SOUTH_SECOND));
+  let i = load<i32>(s + SIDE_NORTH);
+  let j = load<u32>(s + SIDE_SOUTH);
+  let total = count;
+  let work = 0;
+  while (i < norths) {
     const diags = load<u64>(northDiags + (<usize>i << 3));
     const northA = i32x4.splat(mirrored ? <u32>(diags >> 32) : <u32>diags);
     const northB = i32x4.splat(mirrored ? <u32>diags : <u32>(diags >> 32));
-    const rest = all & ~load<u32>(northCols + (<usize>i << 2));
-    const from = load<u32>(southStarts + (<usize>rest << 2));
-    const stop = load<u32>(southStarts + (<usize>(rest + 1) << 2));
-    for (let j = from; j < stop; j += 4) {
+    const rest = columns & ~load<u32>(northCols + (<usize>i << 2));
+    const stop = load<u32>(starts + (<usize>(rest + 1) << 2));
+    for (; j < stop; j += 4) {
+      if (total > holding - 4 || work > budgetLeft) {
+        store<i32>(s + SIDE_NORTH, i);
+        store<u32>(s + SIDE_SOUTH, j);
+        budgetLeft -= work;
+        return total;
+      }
+      work++;
       const southAs = v128.load(southA + (<usize>j << 2));
       const southBs = v128.load(southB + (<usize>j << 2));
       const clash = v128.or(v128.and(southAs, northA), v128.and(southBs, northB));
@@ -385,136 +492,196 @@ function halfBoards(n: i32, rows: u32, middleRow: i32, mirrored: bool, keys: usi
         v128.or(v128.and(i32x4.shr_u(a, keyLow), keyMask), i32x4.shl(v128.and(i32x4.shr_u(b, keyLow), keyMask), keyHalf)),
         order,
       );
-      const restA = v128.or(v128.and(a, lowMask), i32x4.shl(i32x4.shr_u(a, keyHigh), keyLow));
-      const restB = v128.or(v128.and(b, lowMask), i32x4.shl(i32x4.shr_u(b, keyHigh), keyLow));
-      const rests4 = i8x16.swizzle(v128.or(restA, i32x4.shl(restB, restBits)), order);
-      const at = total - skip;
-      if (at >= 0 && at <= holding - 4) {
-        // Four lanes stored, those that passed first: the next store writes over the others.
-        v128.store(keys + (<usize>at << 2), key);
-        v128.store(rests + (<usize>at << 2), rests4);
+      // Four lanes stored, those that passed first: the next store writes over the others.
+      const at = <usize>total << 2;
+      v128.store(keys + at, key);
+      if (wide) {
+        v128.store(rests + at, i8x16.swizzle(a, order));
+        v128.store(rests + secondOffset + at, i8x16.swizzle(b, order));
       } else {
-        // At the edges of a part, one at a time.
-        v128.store(PASSED, key);
-        v128.store(PASSED, rests4, 16);
-        for (let lane = 0; lane < <i32>popcnt(passed); lane++) {
-          if (<u32>(at + lane) < <u32>holding) {
-            store<u32>(keys + (<usize>(at + lane) << 2), load<u32>(PASSED + (<usize>lane << 2)));
-            store<u32>(rests + (<usize>(at + lane) << 2), load<u32>(PASSED + (<usize>lane << 2), 16));
-          }
-        }
+        const restA = v128.or(v128.and(a, lowMask), i32x4.shl(i32x4.shr_u(a, keyHigh), keyLow));
+        const restB = v128.or(v128.and(b, lowMask), i32x4.shl(i32x4.shr_u(b, keyHigh), keyLow));
+        v128.store(rests + at, i8x16.swizzle(v128.or(restA, i32x4.shl(restB, restBits)), order));
       }
       total += <i32>popcnt(passed);
     }
+    i++;
+    if (i < norths) j = load<u32>(starts + (<usize>(columns & ~load<u32>(northCols + (<usize>i << 2))) << 2));
   }
+  store<i32>(s + SIDE_NORTH, i);
+  budgetLeft -= work;
   return total;
 }
 
+// The budget halfBoards may spend (in candidate groups of four), and spends.
+let budgetLeft: i32 = 0;
+
+// Where a sort stands between calls: counting the keys, then placing the rests, each up to an
+// entry; both start at the first (startSort).
+const COUNTING = 0;
+const PLACING = 1;
+const SORTED = 2;
+let sortStage: i32 = COUNTING;
+let sortAt: i32 = 0;
+
+/** Starts sortIntoBuckets on a list. */
+function startSort(starts: usize): void {
+  memory.fill(starts, 0, ((<usize>1 << keyBits) + 2) << 2);
+  sortStage = COUNTING;
+  sortAt = 0;
+}
+
 /**
- * Sorts `count` listed half-boards into buckets by key, or-ing `mark` into each rest: bucket b
- * then spans starts[b]..starts[b + 1]. With `pad`, each bucket is filled up to a multiple of 4
- * with PADDING, so that it is read four at a time.
+ * Sorts `count` listed half-boards into buckets by key, or-ing `mark` into each rest (its first
+ * word), for at most `budget` steps: bucket b then spans starts[b]..starts[b + 1]. With `pad`,
+ * each bucket is filled up to a multiple of 4 with PADDING, so that it is read four at a time.
+ * Returns the budget left; sortStage is SORTED once it is done, else the next call goes on.
  */
-function sortIntoBuckets(keys: usize, rests: usize, count: i32, bucketed: usize, starts: usize, pad: bool, mark: u32): void {
+function sortIntoBuckets(
+  keys: usize,
+  rests: usize,
+  count: i32,
+  bucketed: usize,
+  starts: usize,
+  pad: bool,
+  mark: u32,
+  budget: i32,
+): i32 {
   const buckets = 1 << keyBits;
-  memory.fill(starts, 0, (<usize>buckets + 2) << 2);
-  for (let i = 0; i < count; i++) {
-    const at = starts + ((<usize>load<u32>(keys + (<usize>i << 2)) + 2) << 2);
-    store<u32>(at, load<u32>(at) + 1);
+  if (sortStage == COUNTING) {
+    const stop = entriesWithin(budget, count);
+    for (let i = sortAt; i < stop; i++) {
+      const at = starts + ((<usize>load<u32>(keys + (<usize>i << 2)) + 2) << 2);
+      store<u32>(at, load<u32>(at) + 1);
+    }
+    budget -= (stop - sortAt) >> SORTED_PER_STEP_SHIFT;
+    sortAt = stop;
+    if (stop < count) return -1;
+    // starts[b + 1] becomes where bucket b starts.
+    let sum: u32 = 0;
+    for (let b = 2; b <= buckets + 1; b++) {
+      const at = starts + (<usize>b << 2);
+      const size = load<u32>(at);
+      sum += pad ? (size + 3) & ~3 : size;
+      store<u32>(at, sum);
+    }
+    budget -= buckets >> SORTED_PER_STEP_SHIFT;
+    sortStage = PLACING;
+    sortAt = 0;
   }
-  // starts[b + 1] becomes where bucket b starts.
-  let sum: u32 = 0;
-  for (let b = 2; b <= buckets + 1; b++) {
-    const at = starts + (<usize>b << 2);
-    const size = load<u32>(at);
-    sum += pad ? (size + 3) & ~3 : size;
-    store<u32>(at, sum);
-  }
-  // Filling moves it to where bucket b's entries end; starts[0] stays 0.
-  for (let i = 0; i < count; i++) {
+  // Placing moves starts[b + 1] to where bucket b's entries end; starts[0] stays 0.
+  const stop = entriesWithin(budget, count);
+  for (let i = sortAt; i < stop; i++) {
     const at = starts + ((<usize>load<u32>(keys + (<usize>i << 2)) + 1) << 2);
     const to = load<u32>(at);
     store<u32>(bucketed + (<usize>to << 2), load<u32>(rests + (<usize>i << 2)) | mark);
+    if (wide) store<u32>(bucketed + secondOffset + (<usize>to << 2), load<u32>(rests + secondOffset + (<usize>i << 2)));
     store<u32>(at, to + 1);
   }
-  if (!pad) return;
+  budget -= (stop - sortAt) >> SORTED_PER_STEP_SHIFT;
+  sortAt = stop;
+  if (stop < count) return -1;
+  sortStage = SORTED;
+  if (!pad) return budget;
   // Every bucket starts at a multiple of 4, so its padding ends at the next one.
   for (let b = 1; b <= buckets; b++) {
     const at = starts + (<usize>b << 2);
     const end = load<u32>(at);
     const padded = (end + 3) & ~3;
-    for (let to = end; to < padded; to++) store<u32>(bucketed + (<usize>to << 2), PADDING);
+    for (let to = end; to < padded; to++) {
+      store<u32>(bucketed + (<usize>to << 2), PADDING);
+      if (wide) store<u32>(bucketed + secondOffset + (<usize>to << 2), PADDING);
+    }
     store<u32>(at, padded);
   }
+  return budget - (buckets >> SORTED_PER_STEP_SHIFT);
 }
 
-/** Starts crossCount on the buckets sorted last. */
-function startCross(): void {
-  crossBucket = 0;
-  crossEntry = 0;
+/** The end of the entries after sortAt that `budget` steps sort, at most `count`. */
+@inline function entriesWithin(budget: i32, count: i32): i32 {
+  if (budget < 0) return sortAt;
+  const entries = <i64>budget << SORTED_PER_STEP_SHIFT;
+  return <i64>(count - sortAt) < entries ? count : sortAt + <i32>entries;
 }
 
 /**
- * Adds to `pairs` the pairs of a west and an east half-board, of the buckets sorted last, that
- * share no diagonal, for at most `budget` steps; returns the budget left, negative where it
- * stopped before the end (the next call goes on from there).
+ * Adds to `pairs` the pairs of a block's and the table's half-boards that share no diagonal, for
+ * at most `budget` steps; returns the budget left, negative where it stopped before the end (the
+ * next call goes on from there).
  */
 function crossCount(budget: i32): i32 {
   const buckets = 1 << keyBits;
-  const all = buckets - 1;
+  const keys = buckets - 1;
   const longest = longestKey();
   const zero = i32x4.splat(0);
+  const second = secondOffset;
   let kw = crossBucket;
   let i = crossEntry;
   while (true) {
-    while (kw < buckets && i >= load<u32>(startsWest + (<usize>(kw + 1) << 2))) kw++;
+    while (kw < buckets && i >= load<u32>(blockStarts + (<usize>(kw + 1) << 2))) kw++;
     if (kw == buckets) break;
-    const end = load<u32>(startsWest + (<usize>(kw + 1) << 2));
-    const open = ~kw & all;
-    // The east buckets it can meet, by the longest diagonals they hold (which set the pairs'
+    const end = load<u32>(blockStarts + (<usize>(kw + 1) << 2));
+    const open = ~kw & keys;
+    // The table's buckets it can meet, by the longest diagonals they hold (which set the pairs'
     // weight, above), then by the other bits of their key.
     const openLongest = open & longest;
     const openOther = open & ~longest;
-    const westLongest = popcnt(kw & longest);
-    // Four west half-boards at a time against each east vector: one load serves four tests.
-    const at = bucketedWest + (<usize>i << 2);
+    const blockLongest = popcnt(kw & longest);
+    // Four half-boards of the block at a time against each table vector: one load serves four tests.
+    const at = blockBucketed + (<usize>i << 2);
     // Past the bucket's end a lane repeats the first entry, and its count is left out.
     const left = end - i;
-    const v0 = i32x4.splat(load<u32>(at));
-    const v1 = left > 1 ? i32x4.splat(load<u32>(at, 4)) : v0;
-    const v2 = left > 2 ? i32x4.splat(load<u32>(at, 8)) : v0;
-    const v3 = left > 3 ? i32x4.splat(load<u32>(at, 12)) : v0;
+    const a0 = i32x4.splat(load<u32>(at));
+    const a1 = left > 1 ? i32x4.splat(load<u32>(at, 4)) : a0;
+    const a2 = left > 2 ? i32x4.splat(load<u32>(at, 8)) : a0;
+    const a3 = left > 3 ? i32x4.splat(load<u32>(at, 12)) : a0;
+    // Wide: the second words (unused in the narrow form).
+    const b0 = wide ? i32x4.splat(load<u32>(at + second)) : zero;
+    const b1 = wide && left > 1 ? i32x4.splat(load<u32>(at + second, 4)) : b0;
+    const b2 = wide && left > 2 ? i32x4.splat(load<u32>(at + second, 8)) : b0;
+    const b3 = wide && left > 3 ? i32x4.splat(load<u32>(at + second, 12)) : b0;
     let read: usize = 0;
     let held = openLongest;
     while (true) {
-      const eastLongest = popcnt(held);
+      const tableLongest = popcnt(held);
       const weight: u64 =
-        (eastLongest == 0 ? <u64>1 << <u64>westLongest : 0) + (westLongest == 0 ? <u64>1 << <u64>eastLongest : 0);
+        (tableLongest == 0 ? <u64>1 << <u64>blockLongest : 0) + (blockLongest == 0 ? <u64>1 << <u64>tableLongest : 0);
       if (weight != 0) {
-        let acc0 = zero;
-        let acc1 = zero;
-        let acc2 = zero;
-        let acc3 = zero;
+        let fit0 = zero;
+        let fit1 = zero;
+        let fit2 = zero;
+        let fit3 = zero;
         let other = openOther;
         while (true) {
-          const ke = held | other;
-          let p = bucketedEast + (<usize>load<u32>(startsEast + (<usize>ke << 2)) << 2);
-          const stop = bucketedEast + (<usize>load<u32>(startsEast + (<usize>(ke + 1) << 2)) << 2);
+          const kt = held | other;
+          let p = tableBucketed + (<usize>load<u32>(tableStarts + (<usize>kt << 2)) << 2);
+          const stop = tableBucketed + (<usize>load<u32>(tableStarts + (<usize>(kt + 1) << 2)) << 2);
           read += stop - p;
-          for (; p < stop; p += 16) {
-            const e = v128.load(p);
-            acc0 = i32x4.sub(acc0, i32x4.eq(v128.and(e, v0), zero));
-            acc1 = i32x4.sub(acc1, i32x4.eq(v128.and(e, v1), zero));
-            acc2 = i32x4.sub(acc2, i32x4.eq(v128.and(e, v2), zero));
-            acc3 = i32x4.sub(acc3, i32x4.eq(v128.and(e, v3), zero));
+          if (wide) {
+            for (; p < stop; p += 16) {
+              const e = v128.load(p);
+              const f = v128.load(p + second);
+              fit0 = i32x4.sub(fit0, i32x4.eq(v128.or(v128.and(e, a0), v128.and(f, b0)), zero));
+              fit1 = i32x4.sub(fit1, i32x4.eq(v128.or(v128.and(e, a1), v128.and(f, b1)), zero));
+              fit2 = i32x4.sub(fit2, i32x4.eq(v128.or(v128.and(e, a2), v128.and(f, b2)), zero));
+              fit3 = i32x4.sub(fit3, i32x4.eq(v128.or(v128.and(e, a3), v128.and(f, b3)), zero));
+            }
+          } else {
+            for (; p < stop; p += 16) {
+              const e = v128.load(p);
+              fit0 = i32x4.sub(fit0, i32x4.eq(v128.and(e, a0), zero));
+              fit1 = i32x4.sub(fit1, i32x4.eq(v128.and(e, a1), zero));
+              fit2 = i32x4.sub(fit2, i32x4.eq(v128.and(e, a2), zero));
+              fit3 = i32x4.sub(fit3, i32x4.eq(v128.and(e, a3), zero));
+            }
           }
           if (other == 0) break;
           other = (other - 1) & openOther;
         }
-        if (left < 4) acc3 = zero;
-        if (left < 3) acc2 = zero;
-        if (left < 2) acc1 = zero;
-        const sum = i32x4.add(i32x4.add(acc0, acc1), i32x4.add(acc2, acc3));
+        if (left < 4) fit3 = zero;
+        if (left < 3) fit2 = zero;
+        if (left < 2) fit1 = zero;
+        const sum = i32x4.add(i32x4.add(fit0, fit1), i32x4.add(fit2, fit3));
         pairs +=
           weight *
           (<u64>(<u32>i32x4.extract_lane(sum, 0)) +
@@ -536,76 +703,70 @@ function crossCount(budget: i32): i32 {
   return budget;
 }
 
-/** The key bits of the two longest diagonals, the board's main diagonals (bit k - 1 of each set). */
+/** The key bits of the two longest diagonals, the board's main diagonals (bit k - 1 of each word). */
 @inline function longestKey(): u32 {
   const bit = sideCols - 1 - keyLow;
   return (<u32>1 << bit) | (<u32>1 << (bit + keyHalf));
 }
 
-/** Makes room for `entries` half-boards a side, or as many as `most` allows; false when no more fit. */
-function grow(entries: i32, most: i32): bool {
-  if (holding >= most) return false;
-  const want = min(entries, most);
-  if (want > room && !reserve(quarterRoom, want)) return false;
-  holding = min(room, most);
-  return true;
-}
-
-/**
- * Sorts the part of the lists at eastSkip and westSkip (the whole lists, when whole), listing it
- * first unless it is `listed`; returns the steps it took.
- */
-function sortPart(listed: bool): i32 {
-  const eastCount = min(eastAll - eastSkip, holding);
-  const westCount = min(westAll - westSkip, holding);
-  if (!listed) {
-    halfBoards(unitN, unitEast, unitMiddle, false, keysEast, restsEast, eastSkip);
-    halfBoards(unitN, unitWest, unitMiddle, true, keysWest, restsWest, westSkip);
-  }
-  if (whole && westCount > eastCount) {
-    // The longer list is read in vectors, the shorter in groups of four, for fewer visits of
-    // buckets (the test is the same either way round).
-    sortIntoBuckets(keysWest, restsWest, westCount, bucketedEast, startsEast, true, 0);
-    sortIntoBuckets(keysEast, restsEast, eastCount, bucketedWest, startsWest, false, WEST_MARK);
-  } else {
-    sortIntoBuckets(keysEast, restsEast, eastCount, bucketedEast, startsEast, true, 0);
-    sortIntoBuckets(keysWest, restsWest, westCount, bucketedWest, startsWest, false, WEST_MARK);
-  }
-  startCross();
-  return (eastCount + westCount) >> LISTED_PER_STEP_SHIFT;
-}
-
 /**
  * Starts the join of an n×n board whose queens stand in the east columns on the rows of
  * `eastRows` and in the west columns on the others; on an odd board with the middle column's
- * queen on row `middleRow` (-1 on an even board). The quarter lists are held whole; the half-board
- * lists share what is left of the room joinStart allowed (at least JOIN_ROOM_MIN half-boards
- * each), and longer ones are taken in parts, each east part against each west part. Traps where
- * memory cannot grow to hold the quarter lists. joinRun counts. Returns the steps it took.
+ * queen on row `middleRow` (-1 on an even board). The quarter lists are held whole; the table and
+ * the block share what is left of the room joinStart allowed (at least JOIN_ROOM_MIN half-boards
+ * each). Returns the steps it took, or -1 where the lists cannot have the memory they need
+ * (joinShortfall says how much). joinRun counts.
  */
 export function joinBegin(n: i32, eastRows: u32, middleRow: i32): i32 {
   let westRows: u32 = (n == 32 ? 0xffffffff : (<u32>1 << n) - 1) & ~eastRows;
   if (middleRow >= 0) westRows &= ~(<u32>1 << middleRow);
-  unitN = n;
-  unitEast = eastRows;
-  unitWest = westRows;
-  unitMiddle = middleRow;
   pairs = 0;
-  if (room < JOIN_ROOM_MIN && !reserve(quarterRoom, JOIN_ROOM_MIN)) unreachable();
-  const left = (maxBytes - <f64>quarterBytes(quarterRoom) - <f64>halfBytes(0)) / 24;
+  shortfall = 0;
+  phase = DONE;
+  store<u32>(side(EAST) + SIDE_ROWS, eastRows);
+  store<u32>(side(WEST) + SIDE_ROWS, westRows);
+  if (room < JOIN_ROOM_MIN && !reserve(quarterRoom, JOIN_ROOM_MIN)) return -1;
+  // The quarter lists, in room for the longest; where they did not fit, they are listed again.
+  // The least a join takes: its quarter lists, and JOIN_ROOM_MIN half-boards in the table and the block.
+  let steps = 0;
+  longestQuarter = 0;
+  for (let which = EAST; which <= WEST; which++) {
+    const listedNow = listQuarters(n, which, middleRow);
+    if (listedNow >= 0) {
+      steps += listedNow >> 2;
+      continue;
+    }
+    if (quarterBytes(longestQuarter) + halfBytes(JOIN_ROOM_MIN) > maxBytes) break;
+    if (!reserve(-listedNow, room)) return -1;
+    which = EAST - 1;
+  }
+  const least = quarterBytes(longestQuarter) + halfBytes(JOIN_ROOM_MIN);
+  if (least > maxBytes) {
+    shortfall = least;
+    return -1;
+  }
+  // The table is the longer side (read in vectors), the other is streamed in blocks (read four at
+  // a time): fewer visits of buckets. Both hold what the room allows, at most the longer side.
+  const east = candidates(EAST);
+  const west = candidates(WEST);
+  tableSide = west > east ? WEST : EAST;
+  const longest = max(east, west);
+  const perEntry: f64 = wide ? 40 : 24;
+  const left = Math.floor((maxBytes - quarterBytes(quarterRoom) - halfBytes(0)) / perEntry);
   const most = left < JOIN_ROOM_MIN ? JOIN_ROOM_MIN : left > 0x20000000 ? 0x20000000 : <i32>left;
+  const want = longest + 4 < <f64>most ? <i32>longest + 4 : most;
+  // Where memory did not grow, the room there is: in more parts.
+  if (want > room && !reserve(quarterRoom, want)) shortfall = 0;
   holding = min(room, most);
-  // The lists, and how long they are; where they did not fit, room for them as the room
-  // allowed has it, and then they are listed again, whole or in parts.
-  eastAll = halfBoards(n, eastRows, middleRow, false, keysEast, restsEast, 0);
-  westAll = halfBoards(n, westRows, middleRow, true, keysWest, restsWest, 0);
-  const longer = max(eastAll, westAll);
-  const listed = longer <= holding;
-  if (!listed) grow(longer, most);
-  whole = eastAll <= holding && westAll <= holding;
-  eastSkip = 0;
-  westSkip = 0;
-  return ((eastAll + westAll) >> LISTED_PER_STEP_SHIFT) + sortPart(listed);
+  steps += (load<i32>(side(EAST) + SIDE_NORTHS) + load<i32>(side(WEST) + SIDE_NORTHS)) >> 4;
+  tableCount = 0;
+  phase = TABLE;
+  return steps;
+}
+
+/** A budget of steps in groups of candidates, for halfBoards. */
+@inline function listingBudget(budget: i32): i32 {
+  return budget >= 0x7fffffff >> CANDIDATES_PER_STEP_SHIFT ? 0x7fffffff : budget << CANDIDATES_PER_STEP_SHIFT;
 }
 
 /**
@@ -613,18 +774,49 @@ export function joinBegin(n: i32, eastRows: u32, middleRow: i32): i32 {
  * negative where it stopped before the end (joinPairs then has the count).
  */
 export function joinRun(budget: i32): i32 {
+  const streamSide = WEST - tableSide;
   while (true) {
-    budget = crossCount(budget);
-    if (budget < 0) return budget;
-    if (whole) return budget;
-    // The next part: each east part meets every west part.
-    westSkip += holding;
-    if (westSkip >= westAll) {
-      westSkip = 0;
-      eastSkip += holding;
-      if (eastSkip >= eastAll) return budget;
+    if (phase == TABLE) {
+      budgetLeft = listingBudget(budget);
+      tableCount = halfBoards(tableSide, tableKeys, tableRests, tableCount);
+      budget = budgetLeft >> CANDIDATES_PER_STEP_SHIFT;
+      if (tableCount <= holding - 4 && !listed(tableSide)) return -1;
+      startSort(tableStarts);
+      phase = TABLE_SORT;
+    } else if (phase == TABLE_SORT) {
+      budget = sortIntoBuckets(tableKeys, tableRests, tableCount, tableBucketed, tableStarts, true, 0, budget);
+      if (sortStage != SORTED) return -1;
+      startListing(streamSide);
+      blockCount = 0;
+      phase = BLOCK;
+    } else if (phase == BLOCK) {
+      budgetLeft = listingBudget(budget);
+      blockCount = halfBoards(streamSide, blockKeys, blockRests, blockCount);
+      budget = budgetLeft >> CANDIDATES_PER_STEP_SHIFT;
+      if (blockCount <= holding - 4 && !listed(streamSide)) return -1;
+      startSort(blockStarts);
+      phase = BLOCK_SORT;
+    } else if (phase == BLOCK_SORT) {
+      budget = sortIntoBuckets(blockKeys, blockRests, blockCount, blockBucketed, blockStarts, false, STREAM_MARK, budget);
+      if (sortStage != SORTED) return -1;
+      crossBucket = 0;
+      crossEntry = 0;
+      phase = CROSS;
+    } else if (phase == CROSS) {
+      budget = crossCount(budget);
+      if (budget < 0) return budget;
+      if (!listed(streamSide)) {
+        blockCount = 0;
+        phase = BLOCK;
+      } else if (!listed(tableSide)) {
+        tableCount = 0;
+        phase = TABLE;
+      } else {
+        phase = DONE;
+      }
+    } else {
+      return budget;
     }
-    budget -= sortPart(false);
     if (budget < 0) return budget;
   }
 }
@@ -632,4 +824,9 @@ export function joinRun(budget: i32): i32 {
 /** The solutions of the join, once joinRun has finished. */
 export function joinPairs(): u64 {
   return pairs;
+}
+
+/** The bytes of lists the last joinBegin needed and could not have, or 0. */
+export function joinShortfall(): f64 {
+  return shortfall;
 }

@@ -66,10 +66,10 @@ export const SOLUTION_BYTES = 1 << 16;
 
 /** REC_FIXED bit: count the subproblem by a join (join.ts) of its row choice, given in EAST_ROWS. */
 export const FIXED_JOIN = 8;
-/** Boards the join counts: from JOIN_MIN_N, where a side has room for its key, to JOIN_MAX_N, where the rest of the diagonals still fits 31 bits. */
+/** Boards the join counts: from JOIN_MIN_N, where a side has room for its key, to every board (MAX_N). */
 export const JOIN_MIN_N = 6;
-export const JOIN_MAX_N = 23;
-/** Rows a side of a join holds at most, and one more. */
-export const JOIN_ROW_LIMIT = 13;
+export const JOIN_MAX_N = MAX_N;
+/** Rows a quarter of a join holds at most (a side's columns, k = MAX_N / 2), and one more. */
+export const JOIN_ROW_LIMIT = MAX_N / 2 + 1;
 /** Half-boards a side's list holds, whatever the room asked for: a few kilobytes. */
 export const JOIN_ROOM_MIN = 256;

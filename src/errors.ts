@@ -77,6 +77,42 @@ export class InternalError extends Error {
   }
 }
 
+/** A join's need of memory, as a worker thread reports it (a class does not cross the thread's boundary). */
+export interface JoinMemoryShortfall {
+  readonly n: number;
+  readonly needBytes: number;
+  readonly allowedBytes: number;
+}
+
+const MIB = 2 ** 20;
+
+/**
+ * A join whose lists could not have the memory they need, in a thread: either more than
+ * options.maxMemory allows each thread, or more than the engine would give. `needBytes` is what
+ * one thread needs for the row choice that failed; a count needs it on every thread it uses.
+ */
+export class JoinMemoryError extends RangeError implements JoinMemoryShortfall {
+  override name = 'JoinMemoryError';
+  readonly code = 'ERR_NQUEENS_JOIN_MEMORY' as const;
+  readonly n: number;
+  readonly needBytes: number;
+  readonly allowedBytes: number;
+
+  constructor({ n, needBytes, allowedBytes }: JoinMemoryShortfall) {
+    const mib = (bytes: number) => `${(bytes / MIB).toFixed(1)} MiB`;
+    const need = mib(needBytes);
+    const why =
+      needBytes > allowedBytes
+        ? `more than the ${mib(allowedBytes)} that options.maxMemory allows each thread: ` +
+          'raise options.maxMemory (--max-memory) to that times the threads, or count with fewer workers'
+        : 'and the engine would not give it: free memory, or count with fewer workers';
+    super(`nqueens-wasm: the join of n = ${n} needs ${need} of lists in a thread, ${why}`);
+    this.n = n;
+    this.needBytes = needBytes;
+    this.allowedBytes = allowedBytes;
+  }
+}
+
 /**
  * What kind of argument error it is, for a caller that acts on it without reading the message:
  * - `ERR_INVALID_ARG_TYPE`: a value of the wrong type (n = '8', engine = 'gpu');

@@ -10,6 +10,7 @@ export {
   ArgumentTypeError,
   GpuLostError,
   InternalError,
+  JoinMemoryError,
   WasmUnavailableError,
   WebGPUUnavailableError,
   WorkersRefusedError,

@@ -216,14 +216,14 @@ const sharedOptionCases: Case[] = [
     5,
     { method: 'join' },
     RangeError,
-    /options.method 'join' counts boards of 6 to 23 rows, got n = 5; leave method out or use 'backtrack'/,
+    /options.method 'join' counts boards of 6 to 26 rows, got n = 5; leave method out or use 'backtrack'/,
   ],
   [
-    'method join on a big board',
-    24,
+    'method join on a board too big to plan',
+    27,
     { method: 'join' },
     RangeError,
-    /options.method 'join' counts boards of 6 to 23 rows, got n = 24/,
+    /options.method 'join' counts boards of 6 to 26 rows, got n = 27/,
   ],
   [
     'maxMemory below a mebibyte',

@@ -1,64 +1,19 @@
 // The join (assembly/join.ts and its TypeScript twin): every unit of a join's plan counted on both
-// kernels and by an independent reference; the totals and unique counts it adds up to; its parts
-// when the room is small; and the way a count chooses it.
+// kernels and by an independent reference; the totals and unique counts it adds up to (a unique
+// count that does not divide is an internal error); its parts when the room is small; and the way
+// a count chooses it. test/join-widths.test.ts checks the units at every width of a side.
 
 import { describe, expect, it } from 'vitest';
-import { FIXED_JOIN, RESULT_COMPLETIONS } from '../assembly/layout.js';
-import { count, countSync } from '../src/index.js';
-import { jsKernel } from '../src/kernel/js/index.js';
-import type { Kernel } from '../src/kernel/kernel.js';
-import { compileKernelSync } from '../src/kernel/wasm/compile.js';
-import { wasmKernel } from '../src/kernel/wasm/kernel.js';
-import { instantiateKernelSync } from '../src/kernel/wasm/module.js';
+import { uniqueOf } from '../src/count.js';
+import { count, countSync, InternalError } from '../src/index.js';
+import { countWhole } from '../src/kernel/count-range.js';
+import { joinUnique } from '../src/kernel/tally.js';
 import { joinUnits } from '../src/plan/join-units.js';
 import { plan } from '../src/plan/plan.js';
+import { kernels, referenceUnit, unitCount } from './helpers/join-unit.js';
 import { knownCounts } from './helpers/known-counts.js';
 import { seededRandom } from './helpers/random.js';
 import { referenceSolutions } from './helpers/reference.js';
-
-const kernels: Record<'wasm' | 'js', () => Kernel> = {
-  wasm: () => wasmKernel(instantiateKernelSync(compileKernelSync())),
-  js: () => jsKernel(),
-};
-
-/** Unit i of n's join plan counted alone on `kernel`, in calls of `budget` steps, with lists of `room` bytes. */
-function unitCount(kernel: Kernel, n: number, i: number, budget: number, room: number): bigint {
-  const list = joinUnits(n, null);
-  const pairs = list.width * 2;
-  kernel.subproblems.set(list.queens.subarray(i * pairs, (i + 1) * pairs));
-  kernel.fixed[0] = FIXED_JOIN;
-  kernel.eastRows[0] = list.eastRows![i];
-  kernel.startBatch(1, n, list.width, room);
-  while (kernel.countSteps(budget) < 1);
-  return kernel.bigResult(0, RESULT_COMPLETIONS);
-}
-
-/**
- * What a unit counts, by the reference: over the solutions of n with this unit's row choice (the
- * queen of each row in `eastRows` right of the middle, of every other row left of it; on an odd
- * board the middle column's queen on `middleRow`), 2^w where no east queen stands on one of the two
- * longest diagonals (w: the west queens on them), plus 2^e where no west queen does (e: the east
- * ones). assembly/join.ts says why that, over a class of choices, adds up to its solutions.
- */
-function referenceUnit(n: number, eastRows: number, middleRow: number, solutions: number[][]): bigint {
-  const half = n >> 1;
-  const middleCol = (n - 1) >> 1;
-  let found = 0n;
-  for (const cols of solutions) {
-    if (middleRow >= 0 && cols[middleRow] !== middleCol) continue;
-    const fits = cols.every((col, row) => row === middleRow || ((eastRows >>> row) & 1) === (col >= n - half ? 1 : 0));
-    if (!fits) continue;
-    let east = 0;
-    let west = 0;
-    cols.forEach((col, row) => {
-      if (row === middleRow || (row !== col && row + col !== n - 1)) return;
-      if (col >= n - half) east++;
-      else west++;
-    });
-    found += (east === 0 ? 2n ** BigInt(west) : 0n) + (west === 0 ? 2n ** BigInt(east) : 0n);
-  }
-  return found;
-}
 
 describe('the join, unit by unit', () => {
   for (const n of [6, 7, 8, 9, 10, 11]) {
@@ -164,6 +119,43 @@ describe('counts by the join', () => {
       const f180 = solutions.filter((s) => same(rotate(rotate(s)), s)).length;
       const unique = (solutions.length + f180 + 2 * f90) / 8;
       expect({ n, unique: BigInt(unique) }).toEqual({ n, unique: knownCounts.get(n)!.unique });
+    }
+  });
+
+  it('the unique count of a real join tally of n = 6 to 14 (both kernels) is the known one, through the divisibility check', () => {
+    for (const engine of ['wasm', 'js'] as const) {
+      const kernel = kernels[engine]();
+      for (let n = 6; n <= 14; n++) {
+        const p = plan(n, null, null, 'join', 2 ** 30);
+        const tally = countWhole(kernel, p);
+        expect({ engine, n, unique: uniqueOf(p, tally) }).toEqual({ engine, n, unique: knownCounts.get(n)!.unique });
+      }
+    }
+  });
+
+  it('a tally whose total + F180 + 2 F90 is not divisible by 8 throws InternalError (ERR_NQUEENS_INTERNAL) naming n, never a rounded unique count', () => {
+    const n = 12;
+    const p = plan(n, null, null, 'join', 2 ** 30);
+    const right = countWhole(kernels.wasm(), p);
+    // Off by 1 to 7 in either word: a sum 8 does not divide, which a truncating division would round.
+    for (const [total, unique] of [
+      [right.total + 1n, right.unique],
+      [right.total, right.unique + 4n],
+      [right.total - 3n, right.unique],
+    ]) {
+      const wrong = { total, unique };
+      const thrown = (() => {
+        try {
+          uniqueOf(p, wrong);
+        } catch (error) {
+          return error;
+        }
+        return null;
+      })();
+      expect(thrown).toBeInstanceOf(InternalError);
+      expect((thrown as InternalError).code).toBe('ERR_NQUEENS_INTERNAL');
+      expect((thrown as InternalError).message).toMatch(new RegExp(`\\bn = ${n}\\b`));
+      expect(() => joinUnique(wrong, 19)).toThrow(/\bn = 19\b/);
     }
   });
 

@@ -109,6 +109,8 @@ describe.each(ENGINES)('engine %s, in the calling thread', (engine) => {
     it.each([
       ['count(20) shard 3/64', 20, { shard: { index: 3, count: 64 } }],
       ['count(24) with a queen placed', 24, { placed: [[0, 11]] }],
+      ['count(22) by the join', 22, { method: 'join' }],
+      ['count(24) by the join', 24, { method: 'join' }],
       ['count(32)', 32, {}],
     ] as const)(
       '%s: the event loop turns after every 100 ms of counting at most, and an abort stops the counting at once',

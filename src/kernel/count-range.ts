@@ -5,6 +5,7 @@
 // (calls as big as they come).
 
 import { BATCH, RESULT_COMPLETIONS, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from '../../assembly/layout.js';
+import { JoinMemoryError } from '../errors.js';
 import type { Kernel } from './kernel.js';
 import type { CountWork, Subproblems } from './subproblems.js';
 import {
@@ -79,6 +80,7 @@ export class RangeCounter {
       this.added = 0;
     }
     const ready = kernel.countSteps(budget);
+    if (ready < 0) throw new JoinMemoryError({ n: this.n, needBytes: kernel.shortfall(), allowedBytes: this.joinRoom });
     for (; this.added < ready; this.added++) {
       this.take(this.added, this.batchStart + this.added);
       this.finished++;

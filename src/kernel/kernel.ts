@@ -24,8 +24,11 @@ export interface Kernel {
   /**
    * Counts on for at most `budget` steps of search; returns how many subproblems are finished
    * (their results are final). The batch is done when that equals the count given to startBatch.
+   * Returns -1 where a join could not have the memory its lists need: the batch is then over.
    */
   countSteps(budget: number): number;
+  /** After countSteps returned -1: the bytes of lists the join needed. */
+  shortfall(): number;
   /**
    * Result word `word` (RESULT_* in assembly/layout.ts) of a finished subproblem, when it is below
    * 2^53 (exact); Infinity when it is not, and bigResult tells it.

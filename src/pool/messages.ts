@@ -1,3 +1,4 @@
+import type { JoinMemoryShortfall } from '../errors.js';
 import type { CpuEngine } from '../kernel/kernel.js';
 import type { Subproblems } from '../kernel/subproblems.js';
 
@@ -36,4 +37,4 @@ export type FromWorker =
        */
       grown: boolean;
     }
-  | { type: 'failed'; id: number; error: unknown };
+  | { type: 'failed'; id: number; error: unknown; shortOfMemory?: JoinMemoryShortfall };

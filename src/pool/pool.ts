@@ -17,6 +17,7 @@
 // while other counts keep the pool running: a thread that only drops the kernel would keep the
 // memory until its next full garbage collection, which an idle thread may never reach.
 
+import { JoinMemoryError } from '../errors.js';
 import type { CpuEngine } from '../kernel/kernel.js';
 import { type CountWork, sliceSubproblems } from '../kernel/subproblems.js';
 import { kernelModule } from '../kernel/wasm/module.js';
@@ -234,7 +235,7 @@ function answer(member: Member, message: FromWorker): void {
   if (member.requests.length === 0) release(member);
   if (message.type === 'failed') {
     remove(member);
-    entry.job.fail(message.error);
+    entry.job.fail(message.shortOfMemory ? new JoinMemoryError(message.shortOfMemory) : message.error);
   } else {
     member.grown = message.grown;
     entry.job.report(next.from, next.to, { total: message.total, unique: message.unique }, message.ms);

@@ -6,6 +6,7 @@
 // with little to do may not collect its garbage for a long time).
 // scripts/bundle-worker.mjs bundles this file into a string (pool/worker.generated.ts).
 
+import { JoinMemoryError } from '../errors.js';
 import { nodeBuiltin } from '../host/runtime.js';
 import { countWhole } from '../kernel/count-range.js';
 import { acquireKernelSync, isKeptIdle } from '../kernel/instances.js';
@@ -60,6 +61,11 @@ port.listen((message) => {
     const grown = [...kernels.values()].some((k) => !isKeptIdle(k));
     port.post({ type: 'counted', id, total: tally.total, unique: tally.unique, ms, grown });
   } catch (error) {
-    port.post({ type: 'failed', id, error });
+    if (error instanceof JoinMemoryError) {
+      const { n, needBytes, allowedBytes } = error;
+      port.post({ type: 'failed', id, error, shortOfMemory: { n, needBytes, allowedBytes } });
+    } else {
+      port.post({ type: 'failed', id, error });
+    }
   }
 });

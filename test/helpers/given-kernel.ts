@@ -36,6 +36,7 @@ export function givenKernel(given: readonly Given[], perCall: number): Kernel {
       ready = Math.min(batchSize, ready + perCall);
       return ready;
     },
+    shortfall: () => 0,
     heldBytes: () => 0,
     result: (i, w) => {
       const value = word(i, w);

@@ -31,8 +31,13 @@ export interface BatchCounter {
    * into `results`; joins among them use lists of at most about `joinRoom` bytes.
    */
   startBatch(count: number, n: number, width: number, joinRoom: number): void;
-  /** Counts on for at most `budget` steps of search; returns the number of records finished. */
+  /**
+   * Counts on for at most `budget` steps of search; returns the number of records finished, or -1
+   * where a join could not have the memory it needs (shortfall says how much).
+   */
   countSteps(budget: number): number;
+  /** The bytes of lists the last join needed and could not have, or 0. */
+  shortfall(): number;
   /** Bytes the join's lists hold now. */
   heldBytes(): number;
 }
@@ -113,7 +118,10 @@ export function batchCounter(
       const record = 0;
       if (phase === START) {
         if ((fixed[next] & FIXED_JOIN) !== 0) {
-          budget -= startJoin();
+          const took = startJoin();
+          // The join could not have the memory its lists need: join.shortfall says how much.
+          if (took < 0) return -1;
+          budget -= took;
           phase = JOINING;
           if (budget < 0) break;
           continue;
@@ -196,5 +204,5 @@ export function batchCounter(
     return next;
   }
 
-  return { startBatch, countSteps, heldBytes: join.heldBytes };
+  return { startBatch, countSteps, shortfall: join.shortfall, heldBytes: join.heldBytes };
 }

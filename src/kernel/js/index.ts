@@ -26,6 +26,7 @@ export function jsKernel(): Kernel {
       return value < TWO_TO_53 ? value : Infinity;
     },
     bigResult: (i, word) => BigInt(results[i * RESULT_WORDS + word]),
+    shortfall: counter.shortfall,
     heldBytes: counter.heldBytes,
     startSolutions: (n, width, record, state) => startSolutions(subproblems, n, width, record, state),
     nextSolutions,

@@ -1,12 +1,21 @@
 // Counting by a join instead of a search: the completions of one row choice. assembly/join.ts is
-// the same, step for step and name for name (the reasons, and what a join counts, are written there); the scope of
-// joinCounter() holds what is the module's memory in wasm, as typed arrays that are replaced by
-// longer ones when the lists grow. The one difference: wasm joins a north quarter-board with four
-// south ones, and tests four west half-boards against four east ones, per SIMD instruction, where
-// TypeScript joins one pair and tests four west half-boards against one east one at a time; and
-// where wasm lists a quarter-board's two diagonal sets in one u64, TypeScript keeps two arrays.
+// the same, step for step and name for name; the reasons, the words (side, quarter-board,
+// half-board, key, rest, table, block, bucket) and what a join counts are written there. The
+// scope of joinCounter() holds what is the module's memory in wasm, as typed arrays that are
+// replaced by longer ones when the lists grow. Where the languages differ:
+// - wasm joins a north quarter-board with four south ones, and tests four half-boards of the block
+//   against four of the table, per SIMD instruction; TypeScript joins one pair and tests four of
+//   the block against one of the table at a time;
+// - wasm lists a quarter-board's two diagonal words in one u64, and keeps each side's lists in a
+//   record of its memory (SIDES); TypeScript keeps two arrays, in a Side object;
+// - wasm stores four lanes at a time and so needs room for 4 more half-boards before each group;
+//   TypeScript stores one at a time, and stops at the same places;
+// - the key table: at k = 8, 6 key bits here against wasm's 4, since a pair tested costs more
+//   here against the same cost of visiting a bucket, so sparing pairs pays more;
+// - out of memory: wasm cannot grow its memory, TypeScript cannot allocate an array (a
+//   RangeError, caught); both then report the bytes they needed (shortfall).
 
-import { JOIN_ROOM_MIN } from '../../../assembly/layout.js';
+import { JOIN_ROOM_MIN, JOIN_ROW_LIMIT } from '../../../assembly/layout.js';
 import { ctz, popcnt } from './bits.js';
 
 export interface JoinCounter {
@@ -14,45 +23,89 @@ export interface JoinCounter {
   start(n: number, roomBytes: number): void;
   /**
    * Starts the join of the row choice `eastRows`, with the middle column's queen on `middleRow`
-   * (or -1); returns the steps it took.
+   * (or -1); returns the steps it took, or -1 where its lists cannot have the memory they need.
    */
   begin(n: number, eastRows: number, middleRow: number): number;
   /** Counts on for at most `budget` steps; returns the budget left, negative where it stopped before the end. */
   run(budget: number): number;
   /** The solutions of the join, once run has finished. */
   pairs(): number;
+  /** The bytes of lists the last begin needed and could not have, or 0. */
+  shortfall(): number;
   /** Bytes its lists hold now. */
   heldBytes(): number;
 }
 
-// A west rest has this bit, which no east rest has: a west half-board never matches the padding.
-const WEST_MARK = 0x80000000;
+const EAST = 0;
+const WEST = 1;
+
+/** A side: its rows, its quarter lists, and where its listing stands. */
+interface Side {
+  rows: number;
+  norths: number;
+  northCols: Int32Array;
+  northFirst: Int32Array;
+  northSecond: Int32Array;
+  southFirst: Int32Array;
+  southSecond: Int32Array;
+  southStarts: Int32Array;
+  north: number;
+  south: number;
+}
+
+function emptySide(): Side {
+  const none = new Int32Array(0);
+  return {
+    rows: 0,
+    norths: 0,
+    northCols: none,
+    northFirst: none,
+    northSecond: none,
+    southFirst: none,
+    southSecond: none,
+    southStarts: none,
+    north: 0,
+    south: 0,
+  };
+}
+
+// A rest of the streamed side has this bit, which no table rest has: it never matches the padding.
+const STREAM_MARK = 0x80000000;
 const PADDING = 0xffffffff;
-// Key bits by the side's columns, k (see assembly/join.ts): KEY_BITS[k], measured best. More than
-// wasm takes at k = 8: a pair tested costs more here, against the same cost of visiting a bucket,
-// so sparing pairs pays more.
-const KEY_BITS = [4, 4, 4, 4, 4, 4, 4, 4, 6, 8, 10, 10];
+// Key bits by the side's columns, k (see assembly/join.ts): KEY_BITS[k], measured best.
+const KEY_BITS = [4, 4, 4, 4, 4, 4, 4, 4, 6, 8, 10, 12, 16, 16, 16, 16, 16];
 
 /** Key bits for a side of k columns (see assembly/join.ts). */
 function keyBitsFor(k: number): number {
-  const least = (4 * k - 2 - 31 + 1) & ~1;
-  return Math.max(least, KEY_BITS[k]!);
+  return KEY_BITS[k]!;
 }
+
+const TABLE = 0;
+const TABLE_SORT = 1;
+const BLOCK = 2;
+const BLOCK_SORT = 3;
+const CROSS = 4;
+const DONE = 5;
+const COUNTING = 0;
+const PLACING = 1;
+const SORTED = 2;
+const CANDIDATES_PER_STEP = 4;
+const SORTED_PER_STEP = 4;
+const ENTRIES_PER_STEP = 16;
 
 export function joinCounter(): JoinCounter {
   // The quarter-board search, per level: its row, open squares, rows to the next level, the bit
   // of its second diagonal through column 0, and the state saved when it goes below.
-  const LEVELS = 16;
-  const levelRow = new Int32Array(LEVELS);
-  const levelOpen = new Int32Array(LEVELS);
-  const levelGap = new Int32Array(LEVELS);
-  const levelSecondBit = new Int32Array(LEVELS);
-  const levelFree = new Int32Array(LEVELS);
-  const levelCols = new Int32Array(LEVELS);
-  const levelDown = new Int32Array(LEVELS);
-  const levelUp = new Int32Array(LEVELS);
-  const levelFirst = new Int32Array(LEVELS);
-  const levelSecond = new Int32Array(LEVELS);
+  const levelRow = new Int32Array(JOIN_ROW_LIMIT);
+  const levelOpen = new Int32Array(JOIN_ROW_LIMIT);
+  const levelGap = new Int32Array(JOIN_ROW_LIMIT);
+  const levelSecondBit = new Int32Array(JOIN_ROW_LIMIT);
+  const levelFree = new Int32Array(JOIN_ROW_LIMIT);
+  const levelCols = new Int32Array(JOIN_ROW_LIMIT);
+  const levelDown = new Int32Array(JOIN_ROW_LIMIT);
+  const levelUp = new Int32Array(JOIN_ROW_LIMIT);
+  const levelFirst = new Int32Array(JOIN_ROW_LIMIT);
+  const levelSecond = new Int32Array(JOIN_ROW_LIMIT);
 
   let sideCols = 0;
   let diagBits = 0;
@@ -60,97 +113,85 @@ export function joinCounter(): JoinCounter {
   let keyLow = 0;
   let keyBits = 0;
   let restBits = 0;
+  let wide = false;
   let maxBytes = 0;
   let laidOutFor = 0;
 
+  const sides = [emptySide(), emptySide()];
+
   let quarterRoom = 0;
-  let northCols = new Int32Array(0);
-  let northFirst = new Int32Array(0);
-  let northSecond = new Int32Array(0);
   let southCols = new Int32Array(0);
   let southListedFirst = new Int32Array(0);
   let southListedSecond = new Int32Array(0);
-  let southFirst = new Int32Array(0);
-  let southSecond = new Int32Array(0);
-  let southStarts = new Int32Array(0);
   let room = 0;
   let holding = 0;
-  let keysEast = new Uint32Array(0);
-  let restsEast = new Uint32Array(0);
-  let keysWest = new Uint32Array(0);
-  let restsWest = new Uint32Array(0);
-  let bucketedEast = new Uint32Array(0);
-  let bucketedWest = new Uint32Array(0);
-  let startsEast = new Int32Array(0);
-  let startsWest = new Int32Array(0);
+  let tableKeys = new Uint32Array(0);
+  let tableRests = new Uint32Array(0);
+  let tableBucketed = new Uint32Array(0);
+  let tableStarts = new Int32Array(0);
+  let blockKeys = new Uint32Array(0);
+  let blockRests = new Uint32Array(0);
+  let blockBucketed = new Uint32Array(0);
+  let blockStarts = new Int32Array(0);
+  let secondOffset = 0;
 
-  let unitN = 0;
-  let unitEast = 0;
-  let unitWest = 0;
-  let unitMiddle = -1;
-  let whole = true;
-  let eastAll = 0;
-  let westAll = 0;
-  let eastSkip = 0;
-  let westSkip = 0;
+  let phase = DONE;
+  let tableSide = EAST;
+  let tableCount = 0;
+  let blockCount = 0;
   let crossEntry = 0;
   let crossBucket = 0;
   let pairs = 0;
-  const LISTED_PER_STEP = 4;
-  const ENTRIES_PER_STEP = 16;
+  let shortfall = 0;
+  let longestQuarter = 0;
+  let budgetLeft = 0;
+  let sortStage = COUNTING;
+  let sortAt = 0;
 
   function quarterBytes(entries: number): number {
-    return entries * 32 + ((1 << sideCols) + 2) * 4 + 64;
+    return entries * 52 + ((1 << sideCols) + 2) * 8 + 160;
   }
 
   function halfBytes(entries: number): number {
-    return entries * 24 + (1 << keyBits) * 20 + 64;
+    const restWords = wide ? 2 : 1;
+    return entries * (restWords * 16 + 8) + (1 << keyBits) * (restWords * 48 + 8) + 64;
   }
 
+  /** Makes the lists' room, replacing the arrays that change; false when they cannot be had (nothing changed then). */
   function reserve(quarters: number, entries: number): boolean {
     const buckets = 1 << keyBits;
+    const restWords = wide ? 2 : 1;
+    const padded = entries + buckets * 3;
+    const sets = (1 << sideCols) + 2;
+    const newQuarters = quarters !== quarterRoom || sides[EAST]!.southStarts.length !== sets;
+    const newHalves = entries !== room || tableBucketed.length !== padded * restWords;
+    let quarterLists: Int32Array<ArrayBuffer>[] = [];
+    let halfLists: Uint32Array<ArrayBuffer>[] = [];
     try {
-      if (entries !== room || bucketedEast.length !== entries + buckets * 3) {
-        bucketedEast = new Uint32Array(entries + buckets * 3);
-        bucketedWest = new Uint32Array(entries);
-        restsEast = new Uint32Array(entries);
-        restsWest = new Uint32Array(entries);
-        startsEast = new Int32Array(buckets + 2);
-        startsWest = new Int32Array(buckets + 2);
-        keysEast = new Uint32Array(entries);
-        keysWest = new Uint32Array(entries);
-      }
-      if (quarters !== quarterRoom || southStarts.length !== (1 << sideCols) + 2) {
-        northFirst = new Int32Array(quarters);
-        northSecond = new Int32Array(quarters);
-        southListedFirst = new Int32Array(quarters);
-        southListedSecond = new Int32Array(quarters);
-        southFirst = new Int32Array(quarters);
-        southSecond = new Int32Array(quarters);
-        northCols = new Int32Array(quarters);
-        southCols = new Int32Array(quarters);
-        southStarts = new Int32Array((1 << sideCols) + 2);
-      }
+      // Per side: north columns, first, second; south first, second (sorted); then the scratch.
+      if (newQuarters) quarterLists = Array.from({ length: 13 }, () => new Int32Array(quarters));
+      if (newHalves) halfLists = Array.from({ length: 4 }, () => new Uint32Array(padded * restWords));
+      if (newHalves) halfLists.push(new Uint32Array(entries), new Uint32Array(entries));
     } catch {
+      shortfall = halfBytes(entries) + quarterBytes(quarters);
       return false;
     }
+    if (newQuarters) {
+      sides.forEach((s, which) => {
+        [s.northCols, s.northFirst, s.northSecond, s.southFirst, s.southSecond] = quarterLists.slice(5 * which);
+        s.southStarts = new Int32Array(sets);
+      });
+      [southCols, southListedFirst, southListedSecond] = quarterLists.slice(10);
+    }
+    if (newHalves) {
+      [tableBucketed, blockBucketed, tableRests, blockRests, tableKeys, blockKeys] = halfLists;
+      tableStarts = new Int32Array(buckets + 2);
+      blockStarts = new Int32Array(buckets + 2);
+    }
+    secondOffset = padded;
     quarterRoom = quarters;
     room = entries;
     return true;
-  }
-
-  function listQuarter(
-    n: number,
-    rows: number,
-    middleRow: number,
-    cols: Int32Array,
-    first: Int32Array,
-    second: Int32Array,
-  ): number {
-    const count = quarterBoards(n, rows, middleRow, cols, first, second, true);
-    if (count <= quarterRoom) return count;
-    if (!reserve(count, room)) throw new RangeError('nqueens-wasm: no memory left for the join');
-    return -1;
   }
 
   function start(n: number, roomBytes: number): void {
@@ -161,6 +202,7 @@ export function joinCounter(): JoinCounter {
     keyHalf = keyBits >> 1;
     keyLow = k - 1 - (keyHalf >> 1);
     restBits = diagBits - keyHalf;
+    wide = 2 * restBits > 31;
     maxBytes = roomBytes;
     if (k !== laidOutFor) {
       quarterRoom = 0;
@@ -174,25 +216,25 @@ export function joinCounter(): JoinCounter {
     rows: number,
     middleRow: number,
     cols: Int32Array,
-    first0: Int32Array,
-    second0: Int32Array,
+    firsts: Int32Array,
+    seconds: Int32Array,
     storing: boolean,
   ): number {
     const k = sideCols;
     if (rows === 0) {
-      if (storing) {
+      if (storing && quarterRoom > 0) {
         cols[0] = 0;
-        first0[0] = 0;
-        second0[0] = 0;
+        firsts[0] = 0;
+        seconds[0] = 0;
       }
       return 1;
     }
     const base = n - k;
-    const all = (1 << k) - 1;
+    const columns = (1 << k) - 1;
     let levels = 0;
-    for (let left = rows; left !== 0; left &= left - 1) {
-      const row = ctz(left);
-      let open = all;
+    for (let remaining = rows; remaining !== 0; remaining &= remaining - 1) {
+      const row = ctz(remaining);
+      let open = columns;
       if (middleRow >= 0) {
         const distance = Math.abs(row - middleRow);
         const middle = (n - 1) >> 1;
@@ -204,7 +246,7 @@ export function joinCounter(): JoinCounter {
       const secondBit = row + 2 * k - 1 - n;
       levelRow[levels] = row;
       levelOpen[levels] = open;
-      levelSecondBit[levels] = secondBit >= 0 ? 1 << secondBit : 0;
+      levelSecondBit[levels] = secondBit >= 0 && secondBit < 32 ? 1 << secondBit : 0;
       if (levels > 0) levelGap[levels - 1] = row - levelRow[levels - 1];
       levels++;
     }
@@ -227,8 +269,8 @@ export function joinCounter(): JoinCounter {
         if (level === last) {
           if (total < limit) {
             cols[total] = used | bit;
-            first0[total] = withFirst;
-            second0[total] = withSecond;
+            firsts[total] = withFirst;
+            seconds[total] = withSecond;
           }
           total++;
           continue;
@@ -265,66 +307,111 @@ export function joinCounter(): JoinCounter {
     return rows & ((1 << ((n + 1) >> 1)) - 1);
   }
 
-  function halfBoards(
-    n: number,
-    rows: number,
-    middleRow: number,
-    mirrored: boolean,
-    keys: Uint32Array,
-    rests: Uint32Array,
-    skip: number,
-  ): number {
-    const k = sideCols;
-    const all = (1 << k) - 1;
-    const north = northRows(n, rows);
-    let norths = listQuarter(n, north, middleRow, northCols, northFirst, northSecond);
-    let souths = listQuarter(n, rows ^ north, middleRow, southCols, southListedFirst, southListedSecond);
-    if (norths < 0 || souths < 0) {
-      norths = listQuarter(n, north, middleRow, northCols, northFirst, northSecond);
-      souths = listQuarter(n, rows ^ north, middleRow, southCols, southListedFirst, southListedSecond);
-    }
-    const sets = 1 << k;
-    southStarts.fill(0, 0, sets + 2);
-    for (let i = 0; i < souths; i++) southStarts[southCols[i] + 2]++;
-    for (let c = 2; c <= sets + 1; c++) southStarts[c] += southStarts[c - 1];
+  function listQuarters(n: number, which: number, middleRow: number): number {
+    const s = sides[which]!;
+    const north = northRows(n, s.rows);
+    const norths = quarterBoards(n, north, middleRow, s.northCols, s.northFirst, s.northSecond, true);
+    const souths = quarterBoards(n, s.rows ^ north, middleRow, southCols, southListedFirst, southListedSecond, true);
+    longestQuarter = Math.max(longestQuarter, norths, souths);
+    if (norths > quarterRoom || souths > quarterRoom) return -Math.max(norths, souths);
+    s.norths = norths;
+    const starts = s.southStarts;
+    const sets = 1 << sideCols;
+    starts.fill(0, 0, sets + 2);
+    for (let i = 0; i < souths; i++) starts[southCols[i] + 2]++;
+    for (let c = 2; c <= sets + 1; c++) starts[c] += starts[c - 1];
     for (let i = 0; i < souths; i++) {
-      const to = southStarts[southCols[i] + 1]++;
-      southFirst[to] = southListedFirst[i];
-      southSecond[to] = southListedSecond[i];
+      const to = starts[southCols[i] + 1]++;
+      s.southFirst[to] = southListedFirst[i];
+      s.southSecond[to] = southListedSecond[i];
     }
+    startListing(which);
+    return norths + souths;
+  }
+
+  function startListing(which: number): void {
+    const s = sides[which]!;
+    s.north = 0;
+    if (s.norths > 0) s.south = s.southStarts[((1 << sideCols) - 1) & ~s.northCols[0]];
+  }
+
+  function listed(which: number): boolean {
+    const s = sides[which]!;
+    return s.north >= s.norths;
+  }
+
+  function candidates(which: number): number {
+    const s = sides[which]!;
+    const columns = (1 << sideCols) - 1;
+    let sum = 0;
+    for (let i = 0; i < s.norths; i++) {
+      const rest = columns & ~s.northCols[i];
+      sum += s.southStarts[rest + 1] - s.southStarts[rest];
+    }
+    return sum;
+  }
+
+  function halfBoards(which: number, keys: Uint32Array, rests: Uint32Array, count: number): number {
+    const s = sides[which]!;
+    const mirrored = which === WEST;
+    const columns = (1 << sideCols) - 1;
+    const { norths, northCols, southStarts: starts } = s;
     const diagMask = (1 << diagBits) - 1;
     const keyMask = (1 << keyHalf) - 1;
     const lowMask = (1 << keyLow) - 1;
     const keyHigh = keyLow + keyHalf;
-    let total = 0;
-    for (let i = 0; i < norths; i++) {
-      const first = northFirst[i];
-      const second = northSecond[i];
-      const rest = all & ~northCols[i];
-      const stop = southStarts[rest + 1];
-      for (let q = southStarts[rest]; q < stop; q++) {
-        const southFirstOf = southFirst[q];
-        const southSecondOf = southSecond[q];
-        if (((first & southFirstOf) | (second & southSecondOf)) !== 0) continue;
-        let a = (first | southFirstOf) & diagMask;
-        let b = (second | southSecondOf) & diagMask;
-        if (mirrored) {
-          const t = a;
-          a = b;
-          b = t;
+    const southA = mirrored ? s.southSecond : s.southFirst;
+    const southB = mirrored ? s.southFirst : s.southSecond;
+    const northA = mirrored ? s.northSecond : s.northFirst;
+    const northB = mirrored ? s.northFirst : s.northSecond;
+    const second = secondOffset;
+    let i = s.north;
+    let j = s.south;
+    let total = count;
+    let work = 0;
+    while (i < norths) {
+      const a0 = northA[i];
+      const b0 = northB[i];
+      const stop = starts[(columns & ~northCols[i]) + 1];
+      for (; j < stop; j++) {
+        // A group of four candidates is one step, as in wasm, which stops before each group.
+        if (((j - starts[columns & ~northCols[i]]) & 3) === 0) {
+          if (total > holding - 4 || work > budgetLeft) {
+            s.north = i;
+            s.south = j;
+            budgetLeft -= work;
+            return total;
+          }
+          work++;
         }
-        const at = total - skip;
-        if (at >= 0 && at < holding) {
-          const key = ((a >>> keyLow) & keyMask) | (((b >>> keyLow) & keyMask) << keyHalf);
+        const southAOf = southA[j];
+        const southBOf = southB[j];
+        if (((a0 & southAOf) | (b0 & southBOf)) !== 0) continue;
+        const a = (a0 | southAOf) & diagMask;
+        const b = (b0 | southBOf) & diagMask;
+        keys[total] = ((a >>> keyLow) & keyMask) | (((b >>> keyLow) & keyMask) << keyHalf);
+        if (wide) {
+          rests[total] = a;
+          rests[second + total] = b;
+        } else {
           const restA = (a & lowMask) | ((a >>> keyHigh) << keyLow);
           const restB = (b & lowMask) | ((b >>> keyHigh) << keyLow);
-          keys[at] = key;
-          rests[at] = restA | (restB << restBits);
+          rests[total] = restA | (restB << restBits);
         }
         total++;
       }
+      i++;
+      if (i < norths) j = starts[columns & ~northCols[i]];
     }
+    s.north = i;
+    budgetLeft -= work;
     return total;
+  }
+
+  function startSort(starts: Int32Array): void {
+    starts.fill(0, 0, (1 << keyBits) + 2);
+    sortStage = COUNTING;
+    sortAt = 0;
   }
 
   function sortIntoBuckets(
@@ -335,78 +422,118 @@ export function joinCounter(): JoinCounter {
     starts: Int32Array,
     pad: boolean,
     mark: number,
-  ): void {
+    budget: number,
+  ): number {
     const buckets = 1 << keyBits;
-    starts.fill(0, 0, buckets + 2);
-    for (let i = 0; i < count; i++) starts[keys[i] + 2]++;
-    let sum = 0;
-    for (let b = 2; b <= buckets + 1; b++) {
-      const size = starts[b];
-      sum += pad ? (size + 3) & ~3 : size;
-      starts[b] = sum;
+    const second = secondOffset;
+    if (sortStage === COUNTING) {
+      const stop = entriesWithin(budget, count);
+      for (let i = sortAt; i < stop; i++) starts[keys[i] + 2]++;
+      budget -= Math.floor((stop - sortAt) / SORTED_PER_STEP);
+      sortAt = stop;
+      if (stop < count) return -1;
+      let sum = 0;
+      for (let b = 2; b <= buckets + 1; b++) {
+        const size = starts[b];
+        sum += pad ? (size + 3) & ~3 : size;
+        starts[b] = sum;
+      }
+      budget -= Math.floor(buckets / SORTED_PER_STEP);
+      sortStage = PLACING;
+      sortAt = 0;
     }
-    for (let i = 0; i < count; i++) bucketed[starts[keys[i] + 1]++] = rests[i] | mark;
-    if (!pad) return;
+    const stop = entriesWithin(budget, count);
+    for (let i = sortAt; i < stop; i++) {
+      const to = starts[keys[i] + 1]++;
+      bucketed[to] = rests[i] | mark;
+      if (wide) bucketed[second + to] = rests[second + i];
+    }
+    budget -= Math.floor((stop - sortAt) / SORTED_PER_STEP);
+    sortAt = stop;
+    if (stop < count) return -1;
+    sortStage = SORTED;
+    if (!pad) return budget;
     for (let b = 1; b <= buckets; b++) {
       const end = starts[b];
       const padded = (end + 3) & ~3;
-      for (let to = end; to < padded; to++) bucketed[to] = PADDING;
+      for (let to = end; to < padded; to++) {
+        bucketed[to] = PADDING;
+        if (wide) bucketed[second + to] = PADDING;
+      }
       starts[b] = padded;
     }
+    return budget - Math.floor(buckets / SORTED_PER_STEP);
   }
 
-  function startCross(): void {
-    crossBucket = 0;
-    crossEntry = 0;
+  function entriesWithin(budget: number, count: number): number {
+    if (budget < 0) return sortAt;
+    return Math.min(count, sortAt + budget * SORTED_PER_STEP);
   }
 
   function crossCount(budget: number): number {
     const buckets = 1 << keyBits;
-    const all = buckets - 1;
+    const keys = buckets - 1;
     const longest = longestKey();
     // Locals, not the closure's variables, in the loop: V8 keeps those in memory.
-    const east = bucketedEast;
-    const west = bucketedWest;
-    const eastStarts = startsEast;
-    const westStarts = startsWest;
+    const table = tableBucketed;
+    const block = blockBucketed;
+    const tableOf = tableStarts;
+    const blockOf = blockStarts;
+    const second = secondOffset;
+    const isWide = wide;
     let found = 0;
     let kw = crossBucket;
     let i = crossEntry;
     for (;;) {
-      while (kw < buckets && i >= westStarts[kw + 1]) kw++;
+      while (kw < buckets && i >= blockOf[kw + 1]) kw++;
       if (kw === buckets) break;
-      const open = ~kw & all;
+      const open = ~kw & keys;
       const openLongest = open & longest;
       const openOther = open & ~longest;
-      const westLongest = popcnt(kw & longest);
-      const end = westStarts[kw + 1];
+      const blockLongest = popcnt(kw & longest);
+      const end = blockOf[kw + 1];
       const left = end - i;
-      // Four west half-boards at a time against each east one, as in wasm; a lane past the
-      // bucket's end repeats the first, and its count is left out.
-      const w0 = west[i];
-      const w1 = left > 1 ? west[i + 1] : w0;
-      const w2 = left > 2 ? west[i + 2] : w0;
-      const w3 = left > 3 ? west[i + 3] : w0;
+      // Four half-boards of the block at a time against each of the table, as in wasm; a lane
+      // past the bucket's end repeats the first, and its count is left out.
+      const a0 = block[i];
+      const a1 = left > 1 ? block[i + 1] : a0;
+      const a2 = left > 2 ? block[i + 2] : a0;
+      const a3 = left > 3 ? block[i + 3] : a0;
+      const b0 = isWide ? block[second + i] : 0;
+      const b1 = isWide && left > 1 ? block[second + i + 1] : b0;
+      const b2 = isWide && left > 2 ? block[second + i + 2] : b0;
+      const b3 = isWide && left > 3 ? block[second + i + 3] : b0;
       let read = 0;
       for (let held = openLongest; ; held = (held - 1) & openLongest) {
-        const eastLongest = popcnt(held);
-        const weight = (eastLongest === 0 ? 1 << westLongest : 0) + (westLongest === 0 ? 1 << eastLongest : 0);
+        const tableLongest = popcnt(held);
+        const weight = (tableLongest === 0 ? 1 << blockLongest : 0) + (blockLongest === 0 ? 1 << tableLongest : 0);
         if (weight !== 0) {
           let fit0 = 0;
           let fit1 = 0;
           let fit2 = 0;
           let fit3 = 0;
           for (let other = openOther; ; other = (other - 1) & openOther) {
-            const ke = held | other;
-            const stop = eastStarts[ke + 1];
-            const from = eastStarts[ke];
+            const kt = held | other;
+            const stop = tableOf[kt + 1];
+            const from = tableOf[kt];
             read += stop - from;
-            for (let p = from; p < stop; p++) {
-              const e = east[p];
-              if ((e & w0) === 0) fit0++;
-              if ((e & w1) === 0) fit1++;
-              if ((e & w2) === 0) fit2++;
-              if ((e & w3) === 0) fit3++;
+            if (isWide) {
+              for (let p = from; p < stop; p++) {
+                const e = table[p];
+                const f = table[second + p];
+                if (((e & a0) | (f & b0)) === 0) fit0++;
+                if (((e & a1) | (f & b1)) === 0) fit1++;
+                if (((e & a2) | (f & b2)) === 0) fit2++;
+                if (((e & a3) | (f & b3)) === 0) fit3++;
+              }
+            } else {
+              for (let p = from; p < stop; p++) {
+                const e = table[p];
+                if ((e & a0) === 0) fit0++;
+                if ((e & a1) === 0) fit1++;
+                if ((e & a2) === 0) fit2++;
+                if ((e & a3) === 0) fit3++;
+              }
             }
             if (other === 0) break;
           }
@@ -435,94 +562,117 @@ export function joinCounter(): JoinCounter {
     return (1 << bit) | (1 << (bit + keyHalf));
   }
 
-  function grow(entries: number, most: number): boolean {
-    if (holding >= most) return false;
-    const want = Math.min(entries, most);
-    if (want > room && !reserve(quarterRoom, want)) return false;
-    holding = Math.min(room, most);
-    return true;
-  }
-
-  function sortPart(listed: boolean): number {
-    const eastCount = Math.min(eastAll - eastSkip, holding);
-    const westCount = Math.min(westAll - westSkip, holding);
-    if (!listed) {
-      halfBoards(unitN, unitEast, unitMiddle, false, keysEast, restsEast, eastSkip);
-      halfBoards(unitN, unitWest, unitMiddle, true, keysWest, restsWest, westSkip);
-    }
-    if (whole && westCount > eastCount) {
-      sortIntoBuckets(keysWest, restsWest, westCount, bucketedEast, startsEast, true, 0);
-      sortIntoBuckets(keysEast, restsEast, eastCount, bucketedWest, startsWest, false, WEST_MARK);
-    } else {
-      sortIntoBuckets(keysEast, restsEast, eastCount, bucketedEast, startsEast, true, 0);
-      sortIntoBuckets(keysWest, restsWest, westCount, bucketedWest, startsWest, false, WEST_MARK);
-    }
-    startCross();
-    return Math.floor((eastCount + westCount) / LISTED_PER_STEP);
-  }
-
   function begin(n: number, eastRows: number, middleRow: number): number {
     let westRows = (n === 32 ? -1 : (1 << n) - 1) & ~eastRows;
     if (middleRow >= 0) westRows &= ~(1 << middleRow);
-    unitN = n;
-    unitEast = eastRows;
-    unitWest = westRows;
-    unitMiddle = middleRow;
     pairs = 0;
-    if (room < JOIN_ROOM_MIN && !reserve(quarterRoom, JOIN_ROOM_MIN))
-      throw new RangeError('nqueens-wasm: no memory left for the join');
-    const left = (maxBytes - quarterBytes(quarterRoom) - halfBytes(0)) / 24;
-    const most = left < JOIN_ROOM_MIN ? JOIN_ROOM_MIN : left > 0x20000000 ? 0x20000000 : Math.floor(left);
+    shortfall = 0;
+    phase = DONE;
+    sides[EAST]!.rows = eastRows;
+    sides[WEST]!.rows = westRows;
+    if (room < JOIN_ROOM_MIN && !reserve(quarterRoom, JOIN_ROOM_MIN)) return -1;
+    let steps = 0;
+    longestQuarter = 0;
+    for (let which = EAST; which <= WEST; which++) {
+      const listedNow = listQuarters(n, which, middleRow);
+      if (listedNow >= 0) {
+        steps += listedNow >> 2;
+        continue;
+      }
+      if (quarterBytes(longestQuarter) + halfBytes(JOIN_ROOM_MIN) > maxBytes) break;
+      if (!reserve(-listedNow, room)) return -1;
+      which = EAST - 1;
+    }
+    const least = quarterBytes(longestQuarter) + halfBytes(JOIN_ROOM_MIN);
+    if (least > maxBytes) {
+      shortfall = least;
+      return -1;
+    }
+    const east = candidates(EAST);
+    const west = candidates(WEST);
+    tableSide = west > east ? WEST : EAST;
+    const longest = Math.max(east, west);
+    const perEntry = wide ? 40 : 24;
+    const left = Math.floor((maxBytes - quarterBytes(quarterRoom) - halfBytes(0)) / perEntry);
+    const most = Math.min(Math.max(left, JOIN_ROOM_MIN), 0x20000000);
+    const want = Math.min(longest + 4, most);
+    // Where memory could not be had, the room there is: in more parts.
+    if (want > room && !reserve(quarterRoom, want)) shortfall = 0;
     holding = Math.min(room, most);
-    eastAll = halfBoards(n, eastRows, middleRow, false, keysEast, restsEast, 0);
-    westAll = halfBoards(n, westRows, middleRow, true, keysWest, restsWest, 0);
-    const longer = Math.max(eastAll, westAll);
-    const listed = longer <= holding;
-    if (!listed) grow(longer, most);
-    whole = eastAll <= holding && westAll <= holding;
-    eastSkip = 0;
-    westSkip = 0;
-    return Math.floor((eastAll + westAll) / LISTED_PER_STEP) + sortPart(listed);
+    steps += (sides[EAST]!.norths + sides[WEST]!.norths) >> 4;
+    tableCount = 0;
+    phase = TABLE;
+    return steps;
+  }
+
+  function listingBudget(budget: number): number {
+    return Math.min(budget * CANDIDATES_PER_STEP, 0x7fffffff);
   }
 
   function run(budget: number): number {
+    const streamSide = WEST - tableSide;
     for (;;) {
-      budget = crossCount(budget);
-      if (budget < 0) return budget;
-      if (whole) return budget;
-      westSkip += holding;
-      if (westSkip >= westAll) {
-        westSkip = 0;
-        eastSkip += holding;
-        if (eastSkip >= eastAll) return budget;
+      if (phase === TABLE) {
+        budgetLeft = listingBudget(budget);
+        tableCount = halfBoards(tableSide, tableKeys, tableRests, tableCount);
+        budget = Math.floor(budgetLeft / CANDIDATES_PER_STEP);
+        if (tableCount <= holding - 4 && !listed(tableSide)) return -1;
+        startSort(tableStarts);
+        phase = TABLE_SORT;
+      } else if (phase === TABLE_SORT) {
+        budget = sortIntoBuckets(tableKeys, tableRests, tableCount, tableBucketed, tableStarts, true, 0, budget);
+        if (sortStage !== SORTED) return -1;
+        startListing(streamSide);
+        blockCount = 0;
+        phase = BLOCK;
+      } else if (phase === BLOCK) {
+        budgetLeft = listingBudget(budget);
+        blockCount = halfBoards(streamSide, blockKeys, blockRests, blockCount);
+        budget = Math.floor(budgetLeft / CANDIDATES_PER_STEP);
+        if (blockCount <= holding - 4 && !listed(streamSide)) return -1;
+        startSort(blockStarts);
+        phase = BLOCK_SORT;
+      } else if (phase === BLOCK_SORT) {
+        budget = sortIntoBuckets(
+          blockKeys,
+          blockRests,
+          blockCount,
+          blockBucketed,
+          blockStarts,
+          false,
+          STREAM_MARK,
+          budget,
+        );
+        if (sortStage !== SORTED) return -1;
+        crossBucket = 0;
+        crossEntry = 0;
+        phase = CROSS;
+      } else if (phase === CROSS) {
+        budget = crossCount(budget);
+        if (budget < 0) return budget;
+        if (!listed(streamSide)) {
+          blockCount = 0;
+          phase = BLOCK;
+        } else if (!listed(tableSide)) {
+          tableCount = 0;
+          phase = TABLE;
+        } else {
+          phase = DONE;
+        }
+      } else {
+        return budget;
       }
-      budget -= sortPart(false);
       if (budget < 0) return budget;
     }
   }
 
   function heldBytes(): number {
-    const lists = [
-      northCols,
-      northFirst,
-      northSecond,
-      southCols,
-      southListedFirst,
-      southListedSecond,
-      southFirst,
-      southSecond,
-      southStarts,
-      keysEast,
-      restsEast,
-      keysWest,
-      restsWest,
-      bucketedEast,
-      bucketedWest,
-      startsEast,
-      startsWest,
-    ];
+    const lists: ArrayBufferView[] = [southCols, southListedFirst, southListedSecond, tableKeys, tableRests];
+    lists.push(tableBucketed, tableStarts, blockKeys, blockRests, blockBucketed, blockStarts);
+    for (const s of sides)
+      lists.push(s.northCols, s.northFirst, s.northSecond, s.southFirst, s.southSecond, s.southStarts);
     return lists.reduce((sum, list) => sum + list.byteLength, 0);
   }
 
-  return { start, begin, run, pairs: () => pairs, heldBytes };
+  return { start, begin, run, pairs: () => pairs, shortfall: () => shortfall, heldBytes };
 }

@@ -60,6 +60,7 @@ export function wasmKernel(exports: KernelExports): Kernel {
       return high < TWO_TO_21 ? high * TWO_TO_32 + halves[at] : Infinity;
     },
     bigResult: (i, word) => current().results[i * RESULT_WORDS + word],
+    shortfall: () => exports.joinShortfall(),
     heldBytes: () => exports.memory.buffer.byteLength,
     // A listing keeps its own record and state; they are copied in and out around each call, so
     // listings can take turns on one instance.
