@@ -429,8 +429,8 @@ function candidates(which: i32): f64 {
   const norths = load<i32>(s + SIDE_NORTHS);
   let sum: f64 = 0;
   for (let i = 0; i < norths; i++) {
-    const rest = <usize>(columns & ~load<u32>(northCols + (<usize>i << 2)));
-    sum += <f64>(load<u32>(starts + ((rest + 1) << 2)) - load<u32>(starts + (rest << 2)));
+    const southColumns = <usize>(columns & ~load<u32>(northCols + (<usize>i << 2)));
+    sum += <f64>(load<u32>(starts + ((southColumns + 1) << 2)) - load<u32>(starts + (southColumns << 2)));
   }
   return sum;
 }
@@ -470,8 +470,8 @@ function halfBoards(which: i32, keys: usize, rests: usize, count: i32): i32 {
     const diags = load<u64>(northDiags + (<usize>i << 3));
     const northA = i32x4.splat(mirrored ? <u32>(diags >> 32) : <u32>diags);
     const northB = i32x4.splat(mirrored ? <u32>diags : <u32>(diags >> 32));
-    const rest = columns & ~load<u32>(northCols + (<usize>i << 2));
-    const stop = load<u32>(starts + (<usize>(rest + 1) << 2));
+    const southColumns = columns & ~load<u32>(northCols + (<usize>i << 2));
+    const stop = load<u32>(starts + (<usize>(southColumns + 1) << 2));
     for (; j < stop; j += 4) {
       if (total > holding - 4 || work > budgetLeft) {
         store<i32>(s + SIDE_NORTH, i);
@@ -630,16 +630,16 @@ function crossCount(budget: i32): i32 {
     // Four half-boards of the block at a time against each table vector: one load serves four tests.
     const at = blockBucketed + (<usize>i << 2);
     // Past the bucket's end a lane repeats the first entry, and its count is left out.
-    const left = end - i;
+    const inBucket = end - i;
     const a0 = i32x4.splat(load<u32>(at));
-    const a1 = left > 1 ? i32x4.splat(load<u32>(at, 4)) : a0;
-    const a2 = left > 2 ? i32x4.splat(load<u32>(at, 8)) : a0;
-    const a3 = left > 3 ? i32x4.splat(load<u32>(at, 12)) : a0;
+    const a1 = inBucket > 1 ? i32x4.splat(load<u32>(at, 4)) : a0;
+    const a2 = inBucket > 2 ? i32x4.splat(load<u32>(at, 8)) : a0;
+    const a3 = inBucket > 3 ? i32x4.splat(load<u32>(at, 12)) : a0;
     // Wide: the second words (unused in the narrow form).
     const b0 = wide ? i32x4.splat(load<u32>(at + second)) : zero;
-    const b1 = wide && left > 1 ? i32x4.splat(load<u32>(at + second, 4)) : b0;
-    const b2 = wide && left > 2 ? i32x4.splat(load<u32>(at + second, 8)) : b0;
-    const b3 = wide && left > 3 ? i32x4.splat(load<u32>(at + second, 12)) : b0;
+    const b1 = wide && inBucket > 1 ? i32x4.splat(load<u32>(at + second, 4)) : b0;
+    const b2 = wide && inBucket > 2 ? i32x4.splat(load<u32>(at + second, 8)) : b0;
+    const b3 = wide && inBucket > 3 ? i32x4.splat(load<u32>(at + second, 12)) : b0;
     let read: usize = 0;
     let held = openLongest;
     while (true) {
@@ -678,9 +678,9 @@ function crossCount(budget: i32): i32 {
           if (other == 0) break;
           other = (other - 1) & openOther;
         }
-        if (left < 4) fit3 = zero;
-        if (left < 3) fit2 = zero;
-        if (left < 2) fit1 = zero;
+        if (inBucket < 4) fit3 = zero;
+        if (inBucket < 3) fit2 = zero;
+        if (inBucket < 2) fit1 = zero;
         const sum = i32x4.add(i32x4.add(fit0, fit1), i32x4.add(fit2, fit3));
         pairs +=
           weight *
@@ -692,7 +692,7 @@ function crossCount(budget: i32): i32 {
       if (held == 0) break;
       held = (held - 1) & openLongest;
     }
-    i += left < 4 ? left : 4;
+    i += inBucket < 4 ? inBucket : 4;
     budget -= 1 + <i32>(read >> (4 + VECTORS_PER_STEP_SHIFT));
     if (budget < 0) {
       crossBucket = kw;
@@ -752,8 +752,8 @@ export function joinBegin(n: i32, eastRows: u32, middleRow: i32): i32 {
   tableSide = west > east ? WEST : EAST;
   const longest = max(east, west);
   const perEntry: f64 = wide ? 40 : 24;
-  const left = Math.floor((maxBytes - quarterBytes(quarterRoom) - halfBytes(0)) / perEntry);
-  const most = left < JOIN_ROOM_MIN ? JOIN_ROOM_MIN : left > 0x20000000 ? 0x20000000 : <i32>left;
+  const spare = Math.floor((maxBytes - quarterBytes(quarterRoom) - halfBytes(0)) / perEntry);
+  const most = spare < JOIN_ROOM_MIN ? JOIN_ROOM_MIN : spare > 0x20000000 ? 0x20000000 : <i32>spare;
   const want = longest + 4 < <f64>most ? <i32>longest + 4 : most;
   // Where memory did not grow, the room there is: in more parts.
   if (want > room && !reserve(quarterRoom, want)) shortfall = 0;

@@ -345,8 +345,8 @@ export function joinCounter(): JoinCounter {
     const columns = (1 << sideCols) - 1;
     let sum = 0;
     for (let i = 0; i < s.norths; i++) {
-      const rest = columns & ~s.northCols[i];
-      sum += s.southStarts[rest + 1] - s.southStarts[rest];
+      const southColumns = columns & ~s.northCols[i];
+      sum += s.southStarts[southColumns + 1] - s.southStarts[southColumns];
     }
     return sum;
   }
@@ -492,17 +492,17 @@ export function joinCounter(): JoinCounter {
       const openOther = open & ~longest;
       const blockLongest = popcnt(kw & longest);
       const end = blockOf[kw + 1];
-      const left = end - i;
+      const inBucket = end - i;
       // Four half-boards of the block at a time against each of the table, as in wasm; a lane
       // past the bucket's end repeats the first, and its count is left out.
       const a0 = block[i];
-      const a1 = left > 1 ? block[i + 1] : a0;
-      const a2 = left > 2 ? block[i + 2] : a0;
-      const a3 = left > 3 ? block[i + 3] : a0;
+      const a1 = inBucket > 1 ? block[i + 1] : a0;
+      const a2 = inBucket > 2 ? block[i + 2] : a0;
+      const a3 = inBucket > 3 ? block[i + 3] : a0;
       const b0 = isWide ? block[second + i] : 0;
-      const b1 = isWide && left > 1 ? block[second + i + 1] : b0;
-      const b2 = isWide && left > 2 ? block[second + i + 2] : b0;
-      const b3 = isWide && left > 3 ? block[second + i + 3] : b0;
+      const b1 = isWide && inBucket > 1 ? block[second + i + 1] : b0;
+      const b2 = isWide && inBucket > 2 ? block[second + i + 2] : b0;
+      const b3 = isWide && inBucket > 3 ? block[second + i + 3] : b0;
       let read = 0;
       for (let held = openLongest; ; held = (held - 1) & openLongest) {
         const tableLongest = popcnt(held);
@@ -537,14 +537,14 @@ export function joinCounter(): JoinCounter {
             }
             if (other === 0) break;
           }
-          if (left < 4) fit3 = 0;
-          if (left < 3) fit2 = 0;
-          if (left < 2) fit1 = 0;
+          if (inBucket < 4) fit3 = 0;
+          if (inBucket < 3) fit2 = 0;
+          if (inBucket < 2) fit1 = 0;
           found += weight * (fit0 + fit1 + fit2 + fit3);
         }
         if (held === 0) break;
       }
-      i += Math.min(left, 4);
+      i += Math.min(inBucket, 4);
       budget -= 1 + Math.floor(read / ENTRIES_PER_STEP);
       if (budget < 0) {
         crossBucket = kw;
@@ -593,8 +593,8 @@ export function joinCounter(): JoinCounter {
     tableSide = west > east ? WEST : EAST;
     const longest = Math.max(east, west);
     const perEntry = wide ? 40 : 24;
-    const left = Math.floor((maxBytes - quarterBytes(quarterRoom) - halfBytes(0)) / perEntry);
-    const most = Math.min(Math.max(left, JOIN_ROOM_MIN), 0x20000000);
+    const spare = Math.floor((maxBytes - quarterBytes(quarterRoom) - halfBytes(0)) / perEntry);
+    const most = Math.min(Math.max(spare, JOIN_ROOM_MIN), 0x20000000);
     const want = Math.min(longest + 4, most);
     // Where memory could not be had, the room there is: in more parts.
     if (want > room && !reserve(quarterRoom, want)) shortfall = 0;
