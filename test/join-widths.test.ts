@@ -17,7 +17,9 @@
 //   0.1 s on the 2-core development machine), 2.3 to 2.7·10^9 at k = 10 (n = 20, 5 to 7 s), and
 //   the kernels take those lists with the least room in 50 s (wasm) and 100 s (js), their parts
 //   being many; from n = 24 on (k = 12) one unit takes the kernels 2 to 35 s (wasm) and 12 to 160 s
-//   (js) even whole. That is past this file's share of the fast tier (about 20 s).
+//   (js) even whole. That is past this file's share of the fast tier (about 20 s): k = 10 and 11
+//   are proven in the join tier (test/join/proof.test.ts) against the search counter
+//   (test/helpers/search-unit.ts), which this file proves against every unit of n = 6 to 11.
 // - Random units of every n from JOIN_MIN_N to RANDOM_UP_TO_N = 23 (k up to 11: the widest boards
 //   whose units the kernels count in about a second), RANDOM_UNITS per n, counted by both kernels,
 //   which must agree, and by the naive counter too where both lists are short (NAIVE_LIST_MOST).
@@ -29,6 +31,7 @@ import { countUnit, joinPlan, kernels, referenceUnit, unitOf } from './helpers/j
 import { countPairs, type JoinUnit, naiveUnitCount, unitLists } from './helpers/naive-join.js';
 import { randomInt, seededRandom } from './helpers/random.js';
 import { referenceSolutions } from './helpers/reference.js';
+import { searchUnit } from './helpers/search-unit.js';
 
 /** The side widths the join meets: k = n >> 1 for n from JOIN_MIN_N to JOIN_MAX_N. */
 const widths: number[] = [];
@@ -125,19 +128,32 @@ function fourWays(kernel: Kernel, unit: JoinUnit, seed: number) {
   };
 }
 
-describe('the naive counter of a join unit', () => {
-  it('counts every unit of n = 6 to 11 as the reference over all solutions does', () => {
-    for (let n = 6; n <= 11; n++) {
-      const solutions = referenceSolutions(n);
-      for (let i = 0; i < joinPlan(n).count; i++) {
-        const unit = unitOf(n, i);
-        expect({ n, unit: i, naive: naiveUnitCount(unit) }).toEqual({
-          n,
-          unit: i,
-          naive: referenceUnit(n, unit.eastRows, unit.middleRow, solutions),
-        });
+// The two counters the kernels are checked against, each proven first against the reference.
+const independentCounters: [string, (unit: JoinUnit) => bigint | null][] = [
+  ['naive', naiveUnitCount],
+  ['search', (unit) => searchUnit(unit)],
+];
+
+describe('the independent counters of a join unit', () => {
+  for (const [name, counter] of independentCounters) {
+    it(`the ${name} counter counts every unit of n = 6 to 11 as the reference over all solutions does`, () => {
+      for (let n = 6; n <= 11; n++) {
+        const solutions = referenceSolutions(n);
+        for (let i = 0; i < joinPlan(n).count; i++) {
+          const unit = unitOf(n, i);
+          expect({ n, unit: i, [name]: counter(unit) }).toEqual({
+            n,
+            unit: i,
+            [name]: referenceUnit(n, unit.eastRows, unit.middleRow, solutions),
+          });
+        }
       }
-    }
+    });
+  }
+
+  it('the search counter gives up past its limit: unit 0 of n = 11 takes more than ten squares', () => {
+    expect(searchUnit(unitOf(11, 0), 10)).toBeNull();
+    expect(searchUnit(unitOf(11, 0))).not.toBeNull();
   });
 });
 
