@@ -43,20 +43,37 @@ const GIVE_UP_MS = 60_000;
 export type Budget = number | (() => number);
 
 /**
+ * The least room in bytes a unit can be counted in on `kernel` (its quarter lists and
+ * JOIN_ROOM_MIN half-boards a list): what the kernel says it needs when it is given none.
+ */
+export function leastRoom(kernel: Kernel, unit: JoinUnit): number {
+  startUnit(kernel, unit, 0);
+  if (kernel.countSteps(1 << 30) !== -1)
+    throw new Error(`the ${kernel.engine} kernel counted n = ${unit.n} in no room`);
+  return kernel.shortfall();
+}
+
+/** Starts a batch of one unit on `kernel`, with lists of `room` bytes. */
+function startUnit(kernel: Kernel, { n, eastRows, middleRow }: JoinUnit, room: number): void {
+  // The subproblem as the plan writes it: on an odd board the middle column's queen, else no queen.
+  const width = n % 2;
+  if (width === 1) kernel.subproblems.set([middleRow, (n - 1) >> 1]);
+  kernel.fixed[0] = FIXED_JOIN;
+  kernel.eastRows[0] = eastRows;
+  kernel.startBatch(1, n, width, room);
+}
+
+/**
  * A unit counted alone on `kernel`, in calls of `budget` steps, with lists of `room` bytes (0: the
  * least room the unit can be counted in, the bytes the kernel says it needs when it refuses 0: its
  * quarter lists and JOIN_ROOM_MIN half-boards a list, so that longer lists are taken in parts).
  */
-export function countUnit(kernel: Kernel, { n, eastRows, middleRow }: JoinUnit, budget: Budget, room: number): bigint {
-  // The subproblem as the plan writes it: on an odd board the middle column's queen, else no queen.
-  const width = n % 2;
+export function countUnit(kernel: Kernel, unit: JoinUnit, budget: Budget, room: number): bigint {
+  const { n } = unit;
   const stepsFor = typeof budget === 'number' ? () => budget : budget;
   let roomNow = room;
   for (;;) {
-    if (width === 1) kernel.subproblems.set([middleRow, (n - 1) >> 1]);
-    kernel.fixed[0] = FIXED_JOIN;
-    kernel.eastRows[0] = eastRows;
-    kernel.startBatch(1, n, width, roomNow);
+    startUnit(kernel, unit, roomNow);
     const started = performance.now();
     let done = 0;
     while (done === 0) {

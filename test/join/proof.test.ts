@@ -1,0 +1,122 @@
+// The join (assembly/join.ts and src/kernel/js/join.ts) at the side widths the fast tier cannot
+// prove against an independent count: k = 10 and 11 (n = 20 to 23), where one unit's naive
+// all-pairs test takes minutes, and k = 13 (n = 26). Here the reference is the search counter (test/helpers/search-unit.ts,
+// proven in the fast tier against every unit of n = 6 to 11): a backtracking over the whole board,
+// which shares nothing with the join, and takes seconds on the units chosen here.
+//
+// The units: row choices taken from solutions (a seeded random solution of the board, and the row
+// choice its queens make), so that each counts at least that solution; and units of the plan whose
+// search is short and whose count is not 0, found by scanning the plan once (the scan's cost is
+// why they are listed by index: the reference still counts each here). Each is counted by both
+// kernels three ways: whole, in parts (the least room, lists of JOIN_ROOM_MIN half-boards, so that
+// the table and the streamed side come in many parts), and in calls of 1 to 64 steps with the room
+// it wants.
+//
+// And one unit of n = 26 (k = 13), the only board the plan reaches whose rests take a word per
+// diagonal direction (the wide form): its search takes about two minutes. In the least room its
+// quarter lists alone take 134 MB and the half-boards come in thousands of parts (minutes); with
+// 2% more, in tens of parts (seconds).
+
+import { describe, expect, it } from 'vitest';
+import type { Kernel } from '../../src/kernel/kernel.js';
+import { countUnit, kernels, leastRoom, unitOf } from '../helpers/join-unit.js';
+import type { JoinUnit } from '../helpers/naive-join.js';
+import { randomInt, seededRandom } from '../helpers/random.js';
+import { searchUnit } from '../helpers/search-unit.js';
+
+/** A solution of the n×n board (its queens' columns, row by row), by a search that tries columns in a seeded order. */
+function seededSolution(n: number, seed: number): number[] {
+  const random = seededRandom(seed);
+  const orders = Array.from({ length: n }, () => {
+    const columns = Array.from({ length: n }, (_, c) => c);
+    for (let i = n - 1; i > 0; i--) {
+      const j = randomInt(random, 0, i);
+      [columns[i], columns[j]] = [columns[j], columns[i]];
+    }
+    return columns;
+  });
+  const placed: number[] = [];
+  const fits = (row: number, column: number) =>
+    placed.every((c, r) => c !== column && Math.abs(c - column) !== row - r);
+  const place = (row: number): boolean => {
+    if (row === n) return true;
+    for (const column of orders[row]) {
+      if (!fits(row, column)) continue;
+      placed.push(column);
+      if (place(row + 1)) return true;
+      placed.pop();
+    }
+    return false;
+  };
+  if (!place(0)) throw new Error(`no solution of n = ${n}`);
+  return placed;
+}
+
+/** The row choice a solution makes: the rows whose queen stands in the east half, and the middle queen's row. */
+function unitOfSolution(n: number, columns: number[]): JoinUnit {
+  const k = n >> 1;
+  const middleRow = n % 2 === 1 ? columns.indexOf((n - 1) >> 1) : -1;
+  let eastRows = 0;
+  columns.forEach((column, row) => {
+    if (row !== middleRow && column >= n - k) eastRows |= 1 << row;
+  });
+  return { n, eastRows: eastRows >>> 0, middleRow };
+}
+
+/** Units of the plan with a short search and a count that is not 0 (see the header). */
+const PLAN_UNITS: Record<number, number[]> = { 20: [204, 2973], 21: [274867, 371024], 22: [1000], 26: [249] };
+/** Seeds of the solutions whose row choices are counted: their searches take 2 to 5 s at n = 20 and 21, 35 s at 23. */
+const SOLUTION_SEEDS: Record<number, number[]> = { 20: [1, 2], 21: [1, 2], 23: [1] };
+
+/** Steps per call drawn from 1 to 64 by a seeded random: counts stop and resume everywhere. */
+function tinyBudgets(seed: number): () => number {
+  const random = seededRandom(seed);
+  return () => randomInt(random, 1, 64);
+}
+
+/** The room a unit is counted in parts with: the least, or at n = 26 2% more (see the header). */
+function partsRoom(kernel: Kernel, unit: JoinUnit): number {
+  return unit.n < 26 ? 0 : Math.ceil(leastRoom(kernel, unit) * 1.02);
+}
+
+function threeWays(make: () => Kernel, unit: JoinUnit, seed: number) {
+  const kernel = make();
+  return {
+    whole: countUnit(kernel, unit, 1 << 30, 2 ** 30),
+    parts: countUnit(kernel, unit, 1 << 30, partsRoom(make(), unit)),
+    steps: countUnit(kernel, unit, tinyBudgets(seed), 2 ** 30),
+  };
+}
+
+// A unit's search takes up to two minutes (n = 26), its count in parts up to a minute (n = 23).
+const UNIT_TIMEOUT_MS = 10 * 60_000;
+
+describe('the join at k = 10, 11 and 13 against a search of the whole board', () => {
+  for (const n of [20, 21, 22, 23, 26]) {
+    const units = [
+      ...(SOLUTION_SEEDS[n] ?? []).map((seed) => ({
+        label: `the row choice of solution seed ${seed}`,
+        unit: unitOfSolution(n, seededSolution(n, seed)),
+      })),
+      ...(PLAN_UNITS[n] ?? []).map((i) => ({ label: `unit ${i} of the plan`, unit: unitOf(n, i) })),
+    ];
+    for (const { label, unit } of units) {
+      it(
+        `n = ${n}, ${label}: both kernels count what the search counts, whole, in parts and in calls of 1 to 64 steps`,
+        () => {
+          const named = { n, label, eastRows: unit.eastRows, middleRow: unit.middleRow };
+          const search = searchUnit(unit);
+          expect(search).not.toBeNull();
+          // A unit of the plan was chosen for its count; a solution's row choice counts that solution
+          // (unless both its halves hold a queen on a longest diagonal, which none here does).
+          expect({ ...named, counted: (search as bigint) > 0n }).toEqual({ ...named, counted: true });
+          const everyWay = { whole: search, parts: search, steps: search };
+          const seed = unit.eastRows ^ (n << 24);
+          expect({ ...named, wasm: threeWays(kernels.wasm, unit, seed) }).toEqual({ ...named, wasm: everyWay });
+          expect({ ...named, js: threeWays(kernels.js, unit, seed) }).toEqual({ ...named, js: everyWay });
+        },
+        UNIT_TIMEOUT_MS,
+      );
+    }
+  }
+});
