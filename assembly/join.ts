@@ -736,7 +736,9 @@ export function joinBegin(n: i32, eastRows: u32, middleRow: i32): i32 {
       steps += listedNow >> 2;
       continue;
     }
-    if (quarterBytes(longestQuarter) + halfBytes(JOIN_ROOM_MIN) > maxBytes) break;
+    // Past the room allowed: the other side's quarters are still counted (not kept), so that the
+    // room the join says it needs is its whole need, both sides'.
+    if (quarterBytes(longestQuarter) + halfBytes(JOIN_ROOM_MIN) > maxBytes) continue;
     if (!reserve(-listedNow, room)) return -1;
     which = EAST - 1;
   }

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { count, countSync, JoinMemoryError } from '../src/index.js';
 import { ENGINES } from './helpers/engines.js';
+import { countUnit, joinPlan, kernels, leastRoom, unitOf } from './helpers/join-unit.js';
 import { knownCounts } from './helpers/known-counts.js';
 
 const MIB = 2 ** 20;
@@ -32,5 +33,26 @@ describe.each(ENGINES)('engine %s', (engine) => {
   it('after the error, the same process counts a join exactly', () => {
     expect(() => countSync(24, { engine, method: 'join', maxMemory: MIB })).toThrow(JoinMemoryError);
     expect(countSync(12, { engine, method: 'join' }).exact).toEqual(knownCounts.get(12));
+  });
+});
+
+// The room a refused join says it needs is what the kernel reports and JoinMemoryError passes on
+// as needBytes. It must be the whole join's need: a kernel whose east quarter lists did not fit
+// once stopped there and reported the east side's need alone, and given that room it refused
+// again for the west side's (unit 9 of n = 10, unit 125 of n = 25).
+describe.each(['wasm', 'js'] as const)('the %s kernel', (engine) => {
+  it('a fresh kernel given the room a refused join said it needs counts that join, at every unit of n = 10 to 12', () => {
+    for (let n = 10; n <= 12; n++) {
+      for (let i = 0; i < joinPlan(n).count; i++) {
+        const unit = unitOf(n, i);
+        const need = leastRoom(kernels[engine](), unit);
+        const named = { n, unit: i, need };
+        // countUnit throws where the kernel refuses the room it is given.
+        expect({ ...named, count: countUnit(kernels[engine](), unit, 1 << 30, need) }).toEqual({
+          ...named,
+          count: countUnit(kernels[engine](), unit, 1 << 30, 2 ** 30),
+        });
+      }
+    }
   });
 });

@@ -579,7 +579,9 @@ export function joinCounter(): JoinCounter {
         steps += listedNow >> 2;
         continue;
       }
-      if (quarterBytes(longestQuarter) + halfBytes(JOIN_ROOM_MIN) > maxBytes) break;
+      // Past the room allowed: the other side's quarters are still counted (not kept), so that the
+      // room the join says it needs is its whole need, both sides'.
+      if (quarterBytes(longestQuarter) + halfBytes(JOIN_ROOM_MIN) > maxBytes) continue;
       if (!reserve(-listedNow, room)) return -1;
       which = EAST - 1;
     }
