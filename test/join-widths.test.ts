@@ -17,7 +17,7 @@
 //   0.1 s on the 2-core development machine), 2.3 to 2.7·10^9 at k = 10 (n = 20, 5 to 7 s), and
 //   the kernels take those lists with the least room in 50 s (wasm) and 100 s (js), their parts
 //   being many; from n = 24 on (k = 12) one unit takes the kernels 2 to 35 s (wasm) and 12 to 160 s
-//   (js) even whole. That is past this file's share of the fast tier (about 20 s): k = 10 and 11
+//   (js) even whole. That is past this file's share of the fast tier (about 20 s): k = 10 to 13
 //   are proven in the join tier (test/join/proof.test.ts) against the search counter
 //   (test/helpers/search-unit.ts), which this file proves against every unit of n = 6 to 11.
 // - Random units of every n from JOIN_MIN_N to RANDOM_UP_TO_N = 23 (k up to 11: the widest boards
