@@ -13,7 +13,7 @@
 
 import { isDecimalCount, MAX_COUNT_DIGITS } from './decimal-count.js';
 import { ArgumentRangeError, ArgumentTypeError } from './errors.js';
-import type { Subproblems } from './kernel/subproblems.js';
+import { isMade, type PlannedSubproblems, type Subproblems, subproblemsIn } from './kernel/subproblems.js';
 import type { Plan } from './plan/plan.js';
 import { quote } from './quote.js';
 import type { ResumeState } from './run/job.js';
@@ -44,11 +44,17 @@ function hashText(text: string): string {
   });
 }
 
-const fingerprints = new WeakMap<Subproblems, string>();
+const fingerprints = new WeakMap<PlannedSubproblems, string>();
+
+/**
+ * Made subproblems fingerprinted: this many, spread evenly over the list (a join's units are made
+ * by one formula, which a change would alter almost everywhere; all of them would take seconds).
+ */
+const MADE_SAMPLES = 4096;
 
 /**
  * A fingerprint of the planned subproblem list: n, and every subproblem's queens, weight and
- * stabilizer, and a join's row choices.
+ * stabilizer, and a join's row choices (of made subproblems, MADE_SAMPLES of them).
  */
 export function fingerprint(plan: Plan): string {
   const list = plan.subproblems;
@@ -58,14 +64,26 @@ export function fingerprint(plan: Plan): string {
       byte(plan.n);
       byte(list.width);
       for (let shift = 0; shift < 32; shift += 8) byte(list.count >>> shift);
-      for (const array of [list.queens, list.weight, list.stabilizer])
-        for (let i = 0; i < array.length; i++) byte(array[i]);
-      if (list.eastRows !== null)
-        for (const rows of list.eastRows) for (let shift = 0; shift < 32; shift += 8) byte(rows >>> shift);
+      if (!isMade(list)) {
+        hashSubproblems(byte, list);
+        return;
+      }
+      const samples = Math.min(list.count, MADE_SAMPLES);
+      for (let j = 0; j < samples; j++) {
+        const i = Math.floor((j * list.count) / samples);
+        hashSubproblems(byte, subproblemsIn(list, i, i + 1));
+      }
     });
     fingerprints.set(list, known);
   }
   return known;
+}
+
+function hashSubproblems(byte: (b: number) => void, list: Subproblems): void {
+  for (const array of [list.queens, list.weight, list.stabilizer])
+    for (let i = 0; i < array.length; i++) byte(array[i]);
+  if (list.eastRows !== null)
+    for (const rows of list.eastRows) for (let shift = 0; shift < 32; shift += 8) byte(rows >>> shift);
 }
 
 type Unsigned = Omit<Checkpoint, 'checksum'>;

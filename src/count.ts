@@ -2,14 +2,13 @@
 // GPU, and report the merged counts.
 
 import { makeCheckpoint, readCheckpoint, resumeState } from './checkpoint.js';
-import { DEFAULT_MAX_MEMORY, JOIN_FROM_N } from './defaults.js';
+import { DEFAULT_MAX_MEMORY, JOIN_DEFAULT_UP_TO_N, JOIN_FROM_N } from './defaults.js';
 import { abortReason } from './errors.js';
 import { countWhole } from './kernel/count-range.js';
 import { acquireKernel, acquireKernelSync, releaseKernel } from './kernel/instances.js';
 import type { CpuEngine, Kernel } from './kernel/kernel.js';
 import { type ResolvedEngine, resolveEngine, resolveEngineSync } from './kernel/select.js';
 import { joinUnique, type Tally } from './kernel/tally.js';
-import { JOIN_PLANNED_UP_TO } from './plan/join-units.js';
 import { type Plan, plan } from './plan/plan.js';
 import { threadsFor } from './pool/policy.js';
 import { countOnPool } from './pool/pool.js';
@@ -135,10 +134,10 @@ export class BigintCounts implements ExactCounts {
 
 /**
  * The way a count goes where the caller did not say: the join where it is faster (JOIN_FROM_N),
- * and where it can count at all (whole boards, up to JOIN_PLANNED_UP_TO).
+ * counts at all (whole boards) and fits the default memory (JOIN_DEFAULT_UP_TO_N).
  */
 export function defaultMethod(n: number, placed: readonly Queen[] | null, engine: CpuEngine): Method {
-  return placed === null && n >= JOIN_FROM_N[engine] && n <= JOIN_PLANNED_UP_TO ? 'join' : 'backtrack';
+  return placed === null && n >= JOIN_FROM_N[engine] && n <= JOIN_DEFAULT_UP_TO_N ? 'join' : 'backtrack';
 }
 
 /** A finished count's unique count, from its tally; null where it has none (placed, shard). */

@@ -11,7 +11,14 @@ export const DEFAULT_RUNS = 5;
 export const DEFAULT_MAX_MEMORY = 2 ** 30;
 
 /**
- * From this n on, count() and countSync() join by default (up to JOIN_MAX_N), per engine: where
- * the join was measured faster than backtracking (bench: `npm run bench -- --methods`).
+ * From this n on, count() and countSync() join by default (up to JOIN_DEFAULT_UP_TO_N), per
+ * engine: where the join was measured faster than backtracking (bench: `npm run bench -- --methods`).
  */
 export const JOIN_FROM_N = { wasm: 16, js: 14 } as const;
+
+/**
+ * Up to this n, count() and countSync() join by default: a unit's lists fit a thread's share of
+ * DEFAULT_MAX_MEMORY on a few threads (at n = 27, up to 130 MiB). Past it they may not (at n = 28,
+ * up to 1.3 GiB), and a join there is asked for by name, with the maxMemory it needs.
+ */
+export const JOIN_DEFAULT_UP_TO_N = 27;

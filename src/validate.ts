@@ -9,7 +9,6 @@ import { JOIN_MIN_N, MAX_N } from '../assembly/layout.js';
 import { ArgumentRangeError, ArgumentTypeError } from './errors.js';
 import type { CpuEngine } from './kernel/kernel.js';
 import { kernelBuild } from './kernel/wasm/kernel.generated.js';
-import { JOIN_PLANNED_UP_TO } from './plan/join-units.js';
 import { quote, shown } from './quote.js';
 import type { Engine, Method, Progress, Queen, Shard } from './types.js';
 
@@ -132,7 +131,7 @@ export function checkMethod(method: unknown): Method | undefined {
   return method;
 }
 
-/** The join counts whole boards of JOIN_MIN_N..JOIN_PLANNED_UP_TO rows, on the CPU. */
+/** The join counts whole boards from JOIN_MIN_N rows, on the CPU. */
 export function checkJoinApplies(n: number, placed: readonly Queen[] | null, engine: Engine | undefined): void {
   const refuse = (why: string) =>
     new ArgumentRangeError('options.method', null, "'join'", {
@@ -141,8 +140,7 @@ export function checkJoinApplies(n: number, placed: readonly Queen[] | null, eng
     });
   if (placed !== null) throw refuse('counts whole boards, not the completions of options.placed');
   if (engine === 'webgpu') throw refuse("runs on the CPU engines, not on 'webgpu'");
-  if (n < JOIN_MIN_N || n > JOIN_PLANNED_UP_TO)
-    throw refuse(`counts boards of ${JOIN_MIN_N} to ${JOIN_PLANNED_UP_TO} rows, got n = ${n}`);
+  if (n < JOIN_MIN_N) throw refuse(`counts boards of ${JOIN_MIN_N} to ${MAX_N} rows, got n = ${n}`);
 }
 
 /** options.maxMemory: bytes, from a mebibyte (less would only slow the join down) to 2^53. */

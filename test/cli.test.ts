@@ -444,7 +444,7 @@ describe('the ways of counting on the command line', () => {
 
   it.each([
     [['8', '--method', 'fast'], /^nqueens: --method must be join or backtrack, got "fast"\n/],
-    [['5', '--method', 'join'], /^nqueens: --method 'join' counts boards of 6 to 26 rows, got n = 5/],
+    [['5', '--method', 'join'], /^nqueens: --method 'join' counts boards of 6 to 32 rows, got n = 5/],
     [
       ['8', '--max-memory', '2KiB'],
       /^nqueens: --max-memory must be a size from 1MiB to 9007199254740991 bytes, got 2KiB\n/,

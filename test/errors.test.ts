@@ -216,14 +216,7 @@ const sharedOptionCases: Case[] = [
     5,
     { method: 'join' },
     RangeError,
-    /options.method 'join' counts boards of 6 to 26 rows, got n = 5; leave method out or use 'backtrack'/,
-  ],
-  [
-    'method join on a board too big to plan',
-    27,
-    { method: 'join' },
-    RangeError,
-    /options.method 'join' counts boards of 6 to 26 rows, got n = 27/,
+    /options.method 'join' counts boards of 6 to 32 rows, got n = 5; leave method out or use 'backtrack'/,
   ],
   [
     'maxMemory below a mebibyte',

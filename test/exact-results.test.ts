@@ -78,7 +78,9 @@ describe('an ordinary count', () => {
 describe('a join past 2^53', () => {
   it('adds each row choice times its weight, and the unique count (total + F180 + 2 F90) / 8, exactly', async () => {
     const { plan } = await import('../src/plan/plan.js');
-    const list = plan(8, null, null, 'join').subproblems;
+    const { subproblemsIn } = await import('../src/kernel/subproblems.js');
+    const planned = plan(8, null, null, 'join').subproblems;
+    const list = subproblemsIn(planned, 0, planned.count);
     // The row choices first, then the empty board, searched for the solutions rotations fix.
     const each = 2n ** 57n + 8n;
     const half = 2n ** 59n + 8n;

@@ -10,8 +10,8 @@
 //   the naive lister) are counted by both kernels four ways: whole, with the least room (lists of
 //   JOIN_ROOM_MIN half-boards: longer ones in parts), in calls of 1 to 64 steps (so that counts
 //   stop and resume all through every phase), and both; each must be the naive count. The units
-//   measured: every unit where the plan has at most EVERY_UNIT_UP_TO; else its first FIRST_UNITS
-//   (the shortest lists) and a seeded sample of SAMPLED_UNITS.
+//   measured: every unit where the plan has at most EVERY_UNIT_UP_TO; else its first and last
+//   END_UNITS (short lists) and a seeded sample of SAMPLED_UNITS.
 // - Proven here: k = 3 to NAIVE_WIDEST = 9 (n = 6 to 19); not here: k = 10 to JOIN_MAX_N >> 1. The
 //   naive test of a width's longest lists is |east| x |west| pair tests: 4·10^7 at k = 9 (n = 18,
 //   0.1 s on the 2-core development machine), 2.3 to 2.7·10^9 at k = 10 (n = 20, 5 to 7 s), and
@@ -52,11 +52,13 @@ const EVERY_UNIT_UP_TO = 1000;
 /** Units measured, by a seeded random, in larger plans (n = 15 on: 3,299 to 231,073 units up to k = 9). */
 const SAMPLED_UNITS = 200;
 /**
- * And the plan's first units, measured too: their east rows are packed at the top of the board, so
- * that each side is nearly a k-queens solution of a corner square, the shortest lists there are (at
- * n = 18, units 0 and 1 have 352 and 270 half-boards a side, the shortest of 100 sampled 1,394).
+ * And the plan's first and last units, this many each, measured too: their east rows are packed
+ * together (odd n: below the middle queen on the top row, first; even n: all but row 0 next to it,
+ * last), so that each side is nearly a k-queens solution of a square, with shorter lists than most
+ * (east and west together, n = 18: the last two 2,132 and 2,788, the shortest of 100 sampled 3,606;
+ * n = 19: the first two 416 and 312, the shortest of 100 sampled 2,352).
  */
-const FIRST_UNITS = 10;
+const END_UNITS = 10;
 
 /** The widest board whose random units are counted here: at n = 24 one unit takes the kernels seconds to minutes. */
 const RANDOM_UP_TO_N = Math.min(JOIN_MAX_N, 23);
@@ -66,7 +68,7 @@ const RANDOM_UNITS = 3;
 const NAIVE_LIST_MOST = 5000;
 
 // The time a test may take, where the default 5 s is too short on the 2-core development machine:
-// listing the 210 measured units of n = 18 and counting its longest in calls of 1 to 64 steps with
+// listing the 220 measured units of n = 18 and counting its longest in calls of 1 to 64 steps with
 // the least room take about 1.5 s, more while other files run; at n = 22, a random unit's lists of
 // up to 700,000 half-boards take the js kernel up to 2 s.
 const WIDTH_TIMEOUT_MS = 15_000;
@@ -85,8 +87,9 @@ function candidates(n: number): number[] {
   const count = joinPlan(n).count;
   if (count <= EVERY_UNIT_UP_TO) return Array.from({ length: count }, (_, i) => i);
   const random = seededRandom(n);
-  const picked = new Set<number>(Array.from({ length: FIRST_UNITS }, (_, i) => i));
-  while (picked.size < FIRST_UNITS + SAMPLED_UNITS) picked.add(Math.floor(random() * count));
+  const picked = new Set<number>();
+  for (let i = 0; i < END_UNITS; i++) picked.add(i).add(count - 1 - i);
+  while (picked.size < 2 * END_UNITS + SAMPLED_UNITS) picked.add(Math.floor(random() * count));
   return [...picked].sort((a, b) => a - b);
 }
 

@@ -8,9 +8,8 @@ import { uniqueOf } from '../src/count.js';
 import { count, countSync, InternalError } from '../src/index.js';
 import { countWhole } from '../src/kernel/count-range.js';
 import { joinUnique } from '../src/kernel/tally.js';
-import { joinUnits } from '../src/plan/join-units.js';
 import { plan } from '../src/plan/plan.js';
-import { kernels, referenceUnit, unitCount } from './helpers/join-unit.js';
+import { joinPlan, kernels, referenceUnit, unitCount } from './helpers/join-unit.js';
 import { knownCounts } from './helpers/known-counts.js';
 import { seededRandom } from './helpers/random.js';
 import { referenceSolutions } from './helpers/reference.js';
@@ -18,7 +17,7 @@ import { referenceSolutions } from './helpers/reference.js';
 describe('the join, unit by unit', () => {
   for (const n of [6, 7, 8, 9, 10, 11]) {
     it(`n = ${n}: every unit of the plan, on both kernels, counts what the reference counts`, () => {
-      const list = joinUnits(n, null);
+      const list = joinPlan(n);
       const solutions = referenceSolutions(n);
       const wasm = kernels.wasm();
       const js = kernels.js();
@@ -34,7 +33,7 @@ describe('the join, unit by unit', () => {
   it('n = 12 and 13: random units, on both kernels, count what the reference counts', () => {
     const random = seededRandom(35);
     for (const n of [12, 13]) {
-      const list = joinUnits(n, null);
+      const list = joinPlan(n);
       const solutions = referenceSolutions(n);
       const wasm = kernels.wasm();
       const js = kernels.js();
@@ -57,7 +56,7 @@ describe('the join, unit by unit', () => {
     const wasm = kernels.wasm();
     const js = kernels.js();
     for (const n of [14, 15, 16, 17]) {
-      const list = joinUnits(n, null);
+      const list = joinPlan(n);
       for (let t = 0; t < 4; t++) {
         const i = Math.floor(random() * list.count);
         const whole = unitCount(wasm, n, i, 1 << 30, 2 ** 30);
@@ -72,22 +71,6 @@ describe('the join, unit by unit', () => {
         });
         expect({ n, unit: i, jsStepByStep: unitCount(js, n, i, 3, 0) }).toEqual({ n, unit: i, jsStepByStep: whole });
       }
-    }
-  });
-
-  it("a plan's units are one row choice of each class, weighted by half its size: the weights add up to half the choices", () => {
-    const binomial = (a: number, b: number) => {
-      let r = 1;
-      for (let i = 1; i <= b; i++) r = (r * (a - b + i)) / i;
-      return r;
-    };
-    for (let n = 6; n <= 19; n++) {
-      const list = joinUnits(n, null);
-      const choices = n % 2 === 0 ? binomial(n, n / 2) : n * binomial(n - 1, (n - 1) / 2);
-      expect({ n, halfTheChoices: list.weight.reduce((sum, w) => sum + w, 0) }).toEqual({
-        n,
-        halfTheChoices: choices / 2,
-      });
     }
   });
 });

@@ -7,7 +7,7 @@
 import { BATCH, RESULT_COMPLETIONS, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from '../../assembly/layout.js';
 import { JoinMemoryError } from '../errors.js';
 import type { Kernel } from './kernel.js';
-import type { CountWork, Subproblems } from './subproblems.js';
+import { type CountWork, type PlannedSubproblems, type Subproblems, subproblemsIn } from './subproblems.js';
 import {
   addSubproblem,
   addTallies,
@@ -37,9 +37,11 @@ export class RangeCounter {
   private batchStart: number;
   private batchSize = 0;
   private added = 0;
+  /** The kernel's batch of subproblems, as planned. */
+  protected batch: Subproblems | null = null;
 
   private readonly n: number;
-  protected readonly list: Subproblems;
+  private readonly list: PlannedSubproblems;
   protected readonly countsUnique: boolean;
   private readonly joinRoom: number;
 
@@ -68,38 +70,37 @@ export class RangeCounter {
     if (this.done) return false;
     const { kernel } = this;
     if (this.added === this.batchSize) {
-      const { list } = this;
       this.batchStart = this.from + this.finished;
       this.batchSize = Math.min(BATCH, this.to - this.batchStart);
-      const pairs = list.width * 2;
-      kernel.subproblems.set(list.queens.subarray(this.batchStart * pairs, (this.batchStart + this.batchSize) * pairs));
-      for (let r = 0; r < this.batchSize; r++) kernel.fixed[r] = this.fixedCounts(this.batchStart + r);
-      if (list.eastRows !== null)
-        kernel.eastRows.set(list.eastRows.subarray(this.batchStart, this.batchStart + this.batchSize));
-      kernel.startBatch(this.batchSize, this.n, list.width, this.joinRoom);
+      const batch = subproblemsIn(this.list, this.batchStart, this.batchStart + this.batchSize);
+      this.batch = batch;
+      kernel.subproblems.set(batch.queens);
+      for (let r = 0; r < this.batchSize; r++) kernel.fixed[r] = this.fixedCounts(batch, r);
+      if (batch.eastRows !== null) kernel.eastRows.set(batch.eastRows);
+      kernel.startBatch(this.batchSize, this.n, batch.width, this.joinRoom);
       this.added = 0;
     }
     const ready = kernel.countSteps(budget);
     if (ready < 0) throw new JoinMemoryError({ n: this.n, needBytes: kernel.shortfall(), allowedBytes: this.joinRoom });
     for (; this.added < ready; this.added++) {
-      this.take(this.added, this.batchStart + this.added);
+      this.take(this.batch!, this.added);
       this.finished++;
     }
     return ready < this.batchSize;
   }
 
-  /** The FIXED_* bits that subproblem i asks of the kernel. */
-  protected fixedCounts(i: number): number {
-    if (this.list.eastRows !== null) return joinFixedCounts(this.list, i);
-    return fixedCountsFor(this.list.stabilizer[i], this.countsUnique);
+  /** The FIXED_* bits that the batch's subproblem i asks of the kernel. */
+  protected fixedCounts(batch: Subproblems, i: number): number {
+    if (batch.eastRows !== null) return joinFixedCounts(batch, i);
+    return fixedCountsFor(batch.stabilizer[i], this.countsUnique);
   }
 
-  /** Takes the results of subproblem i, the r-th of the kernel's batch. */
-  protected take(r: number, i: number): void {
-    const { kernel, n, list, countsUnique } = this;
-    const completions = kernel.result(r, RESULT_COMPLETIONS);
-    const halfTurns = kernel.result(r, RESULT_HALF_TURNS);
-    const quarterTurns = kernel.result(r, RESULT_QUARTER_TURNS);
+  /** Takes the results of the batch's subproblem i. */
+  protected take(list: Subproblems, i: number): void {
+    const { kernel, n, countsUnique } = this;
+    const completions = kernel.result(i, RESULT_COMPLETIONS);
+    const halfTurns = kernel.result(i, RESULT_HALF_TURNS);
+    const quarterTurns = kernel.result(i, RESULT_QUARTER_TURNS);
     // A join adds halfTurns + 2 quarterTurns, times a weight of at most 8: kept below SMALL too.
     if (completions < SMALL && halfTurns + 2 * quarterTurns < SMALL) {
       this.total += list.weight[i] * completions;
@@ -117,9 +118,9 @@ export class RangeCounter {
         list,
         i,
         countsUnique,
-        kernel.bigResult(r, RESULT_COMPLETIONS),
-        kernel.bigResult(r, RESULT_HALF_TURNS),
-        kernel.bigResult(r, RESULT_QUARTER_TURNS),
+        kernel.bigResult(i, RESULT_COMPLETIONS),
+        kernel.bigResult(i, RESULT_HALF_TURNS),
+        kernel.bigResult(i, RESULT_QUARTER_TURNS),
       );
     }
   }

@@ -27,18 +27,73 @@ export interface Subproblems {
 }
 
 /**
+ * Subproblems made when they are counted instead of kept: where a list would not fit (a join's
+ * units: plan/join-units.ts). Subproblem i is written by `write`, into arrays the size of `width`.
+ */
+export interface MadeSubproblems {
+  readonly count: number;
+  readonly width: number;
+  /** Writes subproblem i at position `at` of `out` (whose eastRows are not null). */
+  write(i: number, out: Subproblems, at: number): void;
+}
+
+/** A plan's subproblems: kept in arrays, or made from their index when they are counted. */
+export type PlannedSubproblems = Subproblems | MadeSubproblems;
+
+export function isMade(list: PlannedSubproblems): list is MadeSubproblems {
+  return 'write' in list;
+}
+
+/**
  * A list of subproblems to count: on an n×n board, whether their results add up to a unique
  * count, and the bytes of lists a join may hold in each thread.
  */
 export interface CountWork {
   readonly n: number;
-  readonly subproblems: Subproblems;
+  readonly subproblems: PlannedSubproblems;
   readonly countsUnique: boolean;
   readonly joinRoom: number;
 }
 
-/** Subproblems from..to-1 of a list, as a list of their own (a copy: it is sent to threads as is). */
-export function sliceSubproblems(list: Subproblems, from: number, to: number): Subproblems {
+/** Subproblems from..to-1 of made subproblems, in arrays of their own. */
+function make(list: MadeSubproblems, from: number, to: number): Subproblems {
+  const count = to - from;
+  const out = {
+    count,
+    width: list.width,
+    queens: new Int8Array(count * list.width * 2),
+    weight: new Uint8Array(count),
+    stabilizer: new Uint8Array(count),
+    eastRows: new Uint32Array(count),
+  };
+  for (let i = 0; i < count; i++) list.write(from + i, out, i);
+  return out;
+}
+
+/**
+ * Subproblems from..to-1 of a planned list, to read: views of a kept list's arrays (nothing is
+ * copied), or made.
+ */
+export function subproblemsIn(list: PlannedSubproblems, from: number, to: number): Subproblems {
+  if (isMade(list)) return make(list, from, to);
+  if (from === 0 && to === list.count) return list;
+  const pairs = list.width * 2;
+  return {
+    count: to - from,
+    width: list.width,
+    queens: list.queens.subarray(from * pairs, to * pairs),
+    weight: list.weight.subarray(from, to),
+    stabilizer: list.stabilizer.subarray(from, to),
+    eastRows: list.eastRows?.subarray(from, to) ?? null,
+  };
+}
+
+/**
+ * Subproblems from..to-1 of a planned list, as a list of their own (arrays of their own: it is
+ * sent to threads as is, and a view would send the whole list).
+ */
+export function sliceSubproblems(list: PlannedSubproblems, from: number, to: number): Subproblems {
+  if (isMade(list)) return make(list, from, to);
   return {
     count: to - from,
     width: list.width,
@@ -46,6 +101,15 @@ export function sliceSubproblems(list: Subproblems, from: number, to: number): S
     weight: list.weight.slice(from, to),
     stabilizer: list.stabilizer.slice(from, to),
     eastRows: list.eastRows?.slice(from, to) ?? null,
+  };
+}
+
+/** Every count-th subproblem of a made list from `index` on, as made subproblems of their own. */
+export function strideSubproblems(list: MadeSubproblems, index: number, count: number): MadeSubproblems {
+  return {
+    count: Math.max(0, Math.ceil((list.count - index) / count)),
+    width: list.width,
+    write: (i, out, at) => list.write(index + i * count, out, at),
   };
 }
 

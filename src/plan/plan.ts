@@ -3,7 +3,14 @@
 // gets the same list. Backtracking searches symmetry frames (frames.ts) or the completions of the
 // placed queens (placed.ts); the join counts row choices (join-units.ts).
 
-import { type CountWork, pickSubproblems, type Subproblems } from '../kernel/subproblems.js';
+import {
+  type CountWork,
+  isMade,
+  type PlannedSubproblems,
+  pickSubproblems,
+  type Subproblems,
+  strideSubproblems,
+} from '../kernel/subproblems.js';
 import { SYMMETRIES } from '../symmetry.js';
 import type { Method, Queen, Shard } from '../types.js';
 import { frames, halfTurnFrames } from './frames.js';
@@ -25,7 +32,7 @@ export interface Plan extends CountWork {
 
 const frameCache = new Map<number, Subproblems>();
 /** A join's units by n, without (even keys) and with (odd) the subproblem for the unique count. */
-const joinCache = new Map<number, Subproblems>();
+const joinCache = new Map<number, PlannedSubproblems>();
 
 /**
  * Boards up to this size are one subproblem: the empty board, which all eight symmetries fix (so it
@@ -50,11 +57,25 @@ export function plan(
   n: number,
   placed: readonly Queen[] | null,
   shard: Shard | null,
+  method?: 'backtrack',
+  joinRoom?: number,
+): Plan & { readonly subproblems: Subproblems };
+export function plan(
+  n: number,
+  placed: readonly Queen[] | null,
+  shard: Shard | null,
+  method?: Method,
+  joinRoom?: number,
+): Plan;
+export function plan(
+  n: number,
+  placed: readonly Queen[] | null,
+  shard: Shard | null,
   method: Method = 'backtrack',
   joinRoom = 0,
 ): Plan {
   const countsUnique = placed === null && shard === null;
-  let all: Subproblems;
+  let all: PlannedSubproblems;
   if (method === 'join') {
     const key = 2 * n + (countsUnique ? 1 : 0);
     all = joinCache.get(key) ?? joinUnits(n, countsUnique ? rotatedFrames(n) : null);
@@ -89,7 +110,8 @@ function rotatedFrames(n: number): Subproblems {
 }
 
 /** The subproblems whose index i has i % count === index: one shard of a split. */
-function everyNth(list: Subproblems, index: number, count: number): Subproblems {
+function everyNth(list: PlannedSubproblems, index: number, count: number): PlannedSubproblems {
+  if (isMade(list)) return strideSubproblems(list, index, count);
   const indices: number[] = [];
   for (let i = index; i < list.count; i += count) indices.push(i);
   return pickSubproblems(list, indices);

@@ -8,7 +8,7 @@
 import { FIXED_ONLY, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from '../../assembly/layout.js';
 import { RangeCounter } from '../kernel/count-range.js';
 import type { Kernel } from '../kernel/kernel.js';
-import { type CountWork, pickSubproblems } from '../kernel/subproblems.js';
+import { type CountWork, pickSubproblems, type Subproblems, subproblemsIn } from '../kernel/subproblems.js';
 import { addSubproblem, emptyTally, fixedCountsFor, type Tally } from '../kernel/tally.js';
 import { type Gpu, pipelineFor } from '../kernel/webgpu/device.js';
 import {
@@ -35,13 +35,13 @@ class RotationCounter extends RangeCounter {
   readonly halfTurns: bigint[] = [];
   readonly quarterTurns: bigint[] = [];
 
-  protected override fixedCounts(i: number): number {
-    return fixedCountsFor(this.list.stabilizer[i], this.countsUnique) | FIXED_ONLY;
+  protected override fixedCounts(batch: Subproblems, i: number): number {
+    return fixedCountsFor(batch.stabilizer[i], this.countsUnique) | FIXED_ONLY;
   }
 
-  protected override take(r: number): void {
-    this.halfTurns.push(this.kernel.bigResult(r, RESULT_HALF_TURNS));
-    this.quarterTurns.push(this.kernel.bigResult(r, RESULT_QUARTER_TURNS));
+  protected override take(_batch: Subproblems, i: number): void {
+    this.halfTurns.push(this.kernel.bigResult(i, RESULT_HALF_TURNS));
+    this.quarterTurns.push(this.kernel.bigResult(i, RESULT_QUARTER_TURNS));
   }
 }
 
@@ -58,7 +58,7 @@ class Wave {
 
   constructor(
     readonly ranges: [number, number][],
-    work: CountWork,
+    work: CountWork & { subproblems: Subproblems },
     targetTasks: number,
   ) {
     const { stabilizer } = work.subproblems;
@@ -89,7 +89,9 @@ class Wave {
  * counts that wave's fixed completions and splits the next wave, in slices between which the event
  * loop runs.
  */
-export async function countOnGpu(job: Job, work: CountWork, gpu: Gpu, kernel: Kernel): Promise<void> {
+export async function countOnGpu(job: Job, planned: CountWork, gpu: Gpu, kernel: Kernel): Promise<void> {
+  // Backtracking's frames, the GPU's one way of counting, are a kept list: read as it is.
+  const work = { ...planned, subproblems: subproblemsIn(planned.subproblems, 0, planned.subproblems.count) };
   const { n, subproblems: list, countsUnique } = work;
   const slices = new Slices();
   try {

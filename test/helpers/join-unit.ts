@@ -5,7 +5,7 @@
 import { FIXED_JOIN, RESULT_COMPLETIONS } from '../../assembly/layout.js';
 import { jsKernel } from '../../src/kernel/js/index.js';
 import type { Kernel } from '../../src/kernel/kernel.js';
-import type { Subproblems } from '../../src/kernel/subproblems.js';
+import { type Subproblems, subproblemsIn } from '../../src/kernel/subproblems.js';
 import { compileKernelSync } from '../../src/kernel/wasm/compile.js';
 import { wasmKernel } from '../../src/kernel/wasm/kernel.js';
 import { instantiateKernelSync } from '../../src/kernel/wasm/module.js';
@@ -20,11 +20,12 @@ export const kernels: Record<'wasm' | 'js', () => Kernel> = {
 
 const plans = new Map<number, Subproblems>();
 
-/** n's join plan (no unique count), made once: a plan of n = 23 takes a few hundred milliseconds. */
+/** n's join plan (no unique count), every unit made once, to read as a list. */
 export function joinPlan(n: number): Subproblems {
   let list = plans.get(n);
   if (list === undefined) {
-    list = joinUnits(n, null);
+    const made = joinUnits(n, null);
+    list = subproblemsIn(made, 0, made.count);
     plans.set(n, list);
   }
   return list;
@@ -32,8 +33,8 @@ export function joinPlan(n: number): Subproblems {
 
 /** Unit i of n's join plan: its row choice, and the middle queen's row (odd n; -1 on even n). */
 export function unitOf(n: number, i: number): JoinUnit {
-  const list = joinPlan(n);
-  return { n, eastRows: list.eastRows![i], middleRow: list.width > 0 ? list.queens[2 * i] : -1 };
+  const list = subproblemsIn(joinUnits(n, null), i, i + 1);
+  return { n, eastRows: list.eastRows![0], middleRow: list.width > 0 ? list.queens[0] : -1 };
 }
 
 /** Far longer than any unit the tests count takes (seconds at most): a kernel that never finishes. */
