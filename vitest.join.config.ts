@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // The join's long proofs (npm run test:join): units of n = 20 to 26 against a search of the whole
-// board, and n = 21 counted in full. Minutes to tens of minutes: too long for the fast tier.
+// board, a shard of n = 24 three ways, and n = 21 counted in full. Minutes to tens of minutes: too
+// long for the fast tier.
 export default defineConfig({
   test: {
     include: ['test/join/**/*.test.ts'],

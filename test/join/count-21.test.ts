@@ -1,6 +1,6 @@
 // n = 21 counted in full by the default count, as a user runs it: the join on every core, the
 // package as built. The fast tier checks full counts up to n = 16; the join is the default from
-// n = 16 to 26, and this is the widest of those whose full count fits the CI's time (19 to 28
+// n = 16 to 27, and this is the widest of those whose full count fits the CI's time (19 to 28
 // minutes on the 2-core development machine).
 
 import { describe, expect, it } from 'vitest';
