@@ -21,7 +21,7 @@ import { BitmaskOnly } from "./nodes";
 import { HALF_TURN, QUARTER_TURN, symmetricCount, symmetricRun, symmetricStart } from "./symmetric";
 import { FIXED_HALF_TURN, FIXED_JOIN, FIXED_ONLY, FIXED_QUARTER_TURN, JOIN_MAX_N, JOIN_MIN_N, REC_FIXED, REC_LEVELS, RESULT_COMPLETIONS, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from "./layout";
 import { expandRecord } from "./expand";
-import { joinBegin, joinPairs, joinRun, joinStart } from "./join";
+import { joinBegin, joinPairs, joinRefused, joinRun, joinStart } from "./join";
 import { EAST_ROWS, FIXED, RECORD, RESULTS, RESULT_BYTES, SUBPROBLEMS } from "./memory";
 
 // Where the batch stands between two calls: the record being counted, and which of its searches.
@@ -159,6 +159,8 @@ export function countSteps<Build>(budget: i32): i32 {
       phase = BITMASK;
     } else if (phase == JOINING) {
       budget = joinRun(budget);
+      // The join could not have the memory its lists need: joinShortfall says how much.
+      if (joinRefused()) return -1;
       if (budget < 0) break;
       store<u64>(result(RESULT_COMPLETIONS), joinPairs());
       next++;

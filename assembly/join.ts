@@ -37,9 +37,12 @@
 //
 // The state between calls, in one place:
 // - after joinStart: the board's geometry (sideCols .. wide) and the room allowed (maxBytes);
-// - after joinBegin: both sides' quarter lists (north as listed, south sorted by columns), the
-//   room each list holds (holding), which side is the table, and phase TABLE with both sides'
-//   listings at their start;
+// - after joinBegin: phase QUARTERS, the east side's north quarter about to be listed;
+// - while the quarters are listed: one quarter's search stands at a level (quarterSlot and the
+//   quarter* values, the levels above in SLOTS), its quarter-boards so far in its lists; the
+//   quarters before it are kept (north as listed, south sorted by columns);
+// - once they are: the room each list holds (holding), which side is the table, and phase TABLE
+//   with both sides' listings at their start;
 // - inside a part: the table holds a part of its side's half-boards, sorted (phase BLOCK or
 //   CROSS); the streamed side's listing stands where its last block ended; crossCount stands at a
 //   bucket and an entry of the block. A side's listing stands at a north quarter-board and a south
@@ -243,12 +246,15 @@ export function joinStart(n: i32, roomBytes: f64): void {
 }
 
 // The join under way, between two calls of joinRun (see the state above).
-const TABLE = 0; // listing a part of the table's side into the table
-const TABLE_SORT = 1; // sorting it into buckets
-const BLOCK = 2; // listing a block of the streamed side
-const BLOCK_SORT = 3; // sorting it into buckets
-const CROSS = 4; // counting the pairs of the block and the table
-const DONE = 5;
+const QUARTERS = 0; // listing the quarter-boards of both sides
+const TABLE = 1; // listing a part of the table's side into the table
+const TABLE_SORT = 2; // sorting it into buckets
+const BLOCK = 3; // listing a block of the streamed side
+const BLOCK_SORT = 4; // sorting it into buckets
+const CROSS = 5; // counting the pairs of the block and the table
+const DONE = 6;
+const NORTH = 0;
+const SOUTH = 1;
 let phase: i32 = DONE;
 let tableSide: i32 = EAST;
 let tableCount: i32 = 0; // half-boards in the table's part
@@ -257,6 +263,7 @@ let crossEntry: u32 = 0; // the next entry of the block
 let crossBucket: i32 = 0; // its bucket
 let pairs: u64 = 0;
 let shortfall: f64 = 0; // bytes a join needed and could not have, or 0
+let refusedNow = false; // the join ended: its lists cannot have the memory they need
 let longestQuarter: i32 = 0; // the quarter-boards of the longest quarter of the join
 // Steps charged: one per this many candidate pairs of quarter-boards, half-boards sorted, and
 // table vectors read.
@@ -264,20 +271,46 @@ const CANDIDATES_PER_STEP_SHIFT = 2;
 const SORTED_PER_STEP_SHIFT = 2;
 const VECTORS_PER_STEP_SHIFT = 2;
 
+// The quarter-board search under way: the quarter (side, north or south), its level's slot and what
+// stands there, its last level's slot (0: the search is over), the quarter-boards found, and the
+// lists they go to.
+let quarterSide: i32 = EAST;
+let quarterPart: i32 = NORTH;
+let quarterSlot: usize = 0;
+let quarterLast: usize = 0;
+let quarterFree: u32 = 0;
+let quarterUsed: u32 = 0;
+let quarterDown: u32 = 0;
+let quarterUp: u32 = 0;
+let quarterFirst: u32 = 0;
+let quarterSecond: u32 = 0;
+let quarterTotal: i32 = 0;
+let quarterCols: usize = 0;
+let quarterDiags: usize = 0;
+let quarterNorths: i32 = 0;
+let joinN: i32 = 0;
+let joinMiddleRow: i32 = -1;
+
 /**
- * Lists the quarter-boards of `rows` in the east columns: every placement of one queen per row
- * with no two on a column or diagonal, none attacked by the middle column's queen (row
- * `middleRow`, or -1). With `cols` set, stores up to quarterRoom of them (their columns, and their
- * diagonals as u64 into `diags`). Returns how many there are.
+ * Starts listing the quarter-boards of `rows` in the east columns: every placement of one queen
+ * per row with no two on a column or diagonal, none attacked by the middle column's queen (row
+ * joinMiddleRow, or -1). Up to quarterRoom of them are stored (their columns into `cols`, their
+ * diagonals as u64 into `diags`); runQuarter lists them.
  */
-function quarterBoards(n: i32, rows: u32, middleRow: i32, cols: usize, diags: usize): i32 {
+function startQuarter(rows: u32, cols: usize, diags: usize): void {
+  const n = joinN;
   const k = sideCols;
+  quarterCols = cols;
+  quarterDiags = diags;
+  quarterTotal = 0;
   if (rows == 0) {
-    if (cols != 0 && quarterRoom > 0) {
+    if (quarterRoom > 0) {
       store<u32>(cols, 0);
       store<u64>(diags, 0);
     }
-    return 1;
+    quarterTotal = 1;
+    quarterLast = 0;
+    return;
   }
   const base = n - k;
   const columns: u32 = (<u32>1 << k) - 1;
@@ -287,8 +320,8 @@ function quarterBoards(n: i32, rows: u32, middleRow: i32, cols: usize, diags: us
     const row = ctz(remaining);
     const slot = SLOTS + <usize>levels * SLOT_BYTES;
     let open = columns;
-    if (middleRow >= 0) {
-      const distance = abs(row - middleRow);
+    if (joinMiddleRow >= 0) {
+      const distance = abs(row - joinMiddleRow);
       const middle = (n - 1) >> 1;
       const down = middle - distance - base;
       const up = middle + distance - base;
@@ -302,18 +335,37 @@ function quarterBoards(n: i32, rows: u32, middleRow: i32, cols: usize, diags: us
     if (levels > 0) store<i32>(slot - SLOT_BYTES + L_GAP, row - load<i32>(slot - SLOT_BYTES + L_ROW));
     levels++;
   }
-  const last = SLOTS + <usize>(levels - 1) * SLOT_BYTES;
-  const limit = cols == 0 ? 0 : quarterRoom;
-  let total = 0;
-  let slot = SLOTS;
-  let free = load<u32>(slot + L_OPEN);
-  let used: u32 = 0;
-  let down: u32 = 0;
-  let up: u32 = 0;
-  let first: u32 = 0;
-  let second: u32 = 0;
+  quarterLast = SLOTS + <usize>(levels - 1) * SLOT_BYTES;
+  quarterSlot = SLOTS;
+  quarterFree = load<u32>(SLOTS + L_OPEN);
+  quarterUsed = 0;
+  quarterDown = 0;
+  quarterUp = 0;
+  quarterFirst = 0;
+  quarterSecond = 0;
+}
+
+/**
+ * Lists on the quarter-boards started by startQuarter, for at most `left` placements tried;
+ * returns those left, negative where it stopped before the end (quarterTotal then counts them all).
+ */
+function runQuarter(left: i32): i32 {
+  const last = quarterLast;
+  if (last == 0) return left;
+  const limit = quarterRoom;
+  const cols = quarterCols;
+  const diags = quarterDiags;
+  let total = quarterTotal;
+  let slot = quarterSlot;
+  let free = quarterFree;
+  let used = quarterUsed;
+  let down = quarterDown;
+  let up = quarterUp;
+  let first = quarterFirst;
+  let second = quarterSecond;
   while (true) {
     if (free != 0) {
+      if (--left < 0) break;
       const bit = free & (0 - free);
       free ^= bit;
       const withFirst = first | (bit << load<u32>(slot + L_ROW));
@@ -341,7 +393,10 @@ function quarterBoards(n: i32, rows: u32, middleRow: i32, cols: usize, diags: us
       slot += SLOT_BYTES;
       free = load<u32>(slot + L_OPEN) & ~(used | down | up);
     } else {
-      if (slot == SLOTS) break;
+      if (slot == SLOTS) {
+        quarterLast = 0;
+        break;
+      }
       slot -= SLOT_BYTES;
       free = load<u32>(slot + L_FREE);
       used = load<u32>(slot + L_COLS);
@@ -351,7 +406,15 @@ function quarterBoards(n: i32, rows: u32, middleRow: i32, cols: usize, diags: us
       second = load<u32>(slot + L_SECOND);
     }
   }
-  return total;
+  quarterTotal = total;
+  quarterSlot = slot;
+  quarterFree = free;
+  quarterUsed = used;
+  quarterDown = down;
+  quarterUp = up;
+  quarterFirst = first;
+  quarterSecond = second;
+  return left;
 }
 
 /** The rows of a side's north quarter: the top half of the board. */
@@ -359,21 +422,51 @@ function quarterBoards(n: i32, rows: u32, middleRow: i32, cols: usize, diags: us
   return rows & ((<u32>1 << ((n + 1) >> 1)) - 1);
 }
 
-/**
- * Lists the quarters of a side into its quarter lists: north as listed, south sorted by columns.
- * Returns the quarter-boards listed, or minus those of the longer quarter, where that is more
- * than the lists hold (and nothing is listed then).
- */
-function listQuarters(n: i32, which: i32, middleRow: i32): i32 {
+/** Starts listing a side's quarters, north first, into its north lists and the scratch. */
+function startQuarters(which: i32): void {
   const s = side(which);
-  const rows = load<u32>(s + SIDE_ROWS);
-  const north = northRows(n, rows);
-  const norths = quarterBoards(n, north, middleRow, load<usize>(s + SIDE_NORTH_COLS), load<usize>(s + SIDE_NORTH_DIAGS));
-  const souths = quarterBoards(n, rows ^ north, middleRow, southCols, southListed);
-  longestQuarter = max(longestQuarter, max(norths, souths));
-  if (norths > quarterRoom || souths > quarterRoom) return -max(norths, souths);
+  quarterSide = which;
+  quarterPart = NORTH;
+  startQuarter(northRows(joinN, load<u32>(s + SIDE_ROWS)), load<usize>(s + SIDE_NORTH_COLS), load<usize>(s + SIDE_NORTH_DIAGS));
+}
+
+/**
+ * A quarter is listed: on to the side's south quarter, or the other side, or, where a quarter was
+ * longer than the lists, back to the east side with room for it. True once both sides are listed
+ * (or the lists cannot have the room: refusedNow).
+ */
+function quarterListed(): bool {
+  const s = side(quarterSide);
+  longestQuarter = max(longestQuarter, quarterTotal);
+  if (quarterPart == NORTH) {
+    quarterNorths = quarterTotal;
+    quarterPart = SOUTH;
+    const rows = load<u32>(s + SIDE_ROWS);
+    startQuarter(rows ^ northRows(joinN, rows), southCols, southListed);
+    return false;
+  }
+  const norths = quarterNorths;
+  const souths = quarterTotal;
+  if (norths <= quarterRoom && souths <= quarterRoom) keepQuarters(quarterSide, norths, souths);
+  else if (quarterBytes(longestQuarter) + halfBytes(JOIN_ROOM_MIN) <= maxBytes) {
+    if (!reserve(max(norths, souths), room)) {
+      refusedNow = true;
+      return true;
+    }
+    startQuarters(EAST);
+    return false;
+  }
+  // Past the room allowed, the other side's quarters are still counted (not kept), so that the
+  // room the join says it needs is its whole need, both sides'.
+  if (quarterSide == WEST) return true;
+  startQuarters(WEST);
+  return false;
+}
+
+/** Keeps a side's quarters: north as listed, south sorted by columns (starts[c] .. starts[c + 1]). */
+function keepQuarters(which: i32, norths: i32, souths: i32): void {
+  const s = side(which);
   store<i32>(s + SIDE_NORTHS, norths);
-  // The south quarter-boards by their columns: starts[c] .. starts[c + 1].
   const starts = load<usize>(s + SIDE_SOUTH_STARTS);
   const southFirst = load<usize>(s + SIDE_SOUTH_FIRST);
   const southSecond = load<usize>(s + SIDE_SOUTH_SECOND);
@@ -396,7 +489,6 @@ function listQuarters(n: i32, which: i32, middleRow: i32): i32 {
     store<u32>(at, to + 1);
   }
   startListing(which);
-  return norths + souths;
 }
 
 /** Puts a side's listing back at its start. */
@@ -714,38 +806,38 @@ function crossCount(budget: i32): i32 {
  * `eastRows` and in the west columns on the others; on an odd board with the middle column's
  * queen on row `middleRow` (-1 on an even board). The quarter lists are held whole; the table and
  * the block share what is left of the room joinStart allowed (at least JOIN_ROOM_MIN half-boards
- * each). Returns the steps it took, or -1 where the lists cannot have the memory they need
- * (joinShortfall says how much). joinRun counts.
+ * each). Returns the steps it took, or -1 where the lists cannot have the least memory
+ * (joinShortfall says how much). joinRun lists the quarters, then counts.
  */
 export function joinBegin(n: i32, eastRows: u32, middleRow: i32): i32 {
   let westRows: u32 = (n == 32 ? 0xffffffff : (<u32>1 << n) - 1) & ~eastRows;
   if (middleRow >= 0) westRows &= ~(<u32>1 << middleRow);
   pairs = 0;
   shortfall = 0;
+  refusedNow = false;
   phase = DONE;
   store<u32>(side(EAST) + SIDE_ROWS, eastRows);
   store<u32>(side(WEST) + SIDE_ROWS, westRows);
   if (room < JOIN_ROOM_MIN && !reserve(quarterRoom, JOIN_ROOM_MIN)) return -1;
-  // The quarter lists, in room for the longest; where they did not fit, they are listed again.
-  // The least a join takes: its quarter lists, and JOIN_ROOM_MIN half-boards in the table and the block.
-  let steps = 0;
+  joinN = n;
+  joinMiddleRow = middleRow;
   longestQuarter = 0;
-  for (let which = EAST; which <= WEST; which++) {
-    const listedNow = listQuarters(n, which, middleRow);
-    if (listedNow >= 0) {
-      steps += listedNow >> 2;
-      continue;
-    }
-    // Past the room allowed: the other side's quarters are still counted (not kept), so that the
-    // room the join says it needs is its whole need, both sides'.
-    if (quarterBytes(longestQuarter) + halfBytes(JOIN_ROOM_MIN) > maxBytes) continue;
-    if (!reserve(-listedNow, room)) return -1;
-    which = EAST - 1;
-  }
+  startQuarters(EAST);
+  phase = QUARTERS;
+  return 0;
+}
+
+/**
+ * Both sides' quarters are listed: the table's side and the room, or the refusal where even the
+ * quarter lists and JOIN_ROOM_MIN half-boards in the table and the block would take more than
+ * allowed. Returns the budget left.
+ */
+function planTable(budget: i32): i32 {
   const least = quarterBytes(longestQuarter) + halfBytes(JOIN_ROOM_MIN);
   if (least > maxBytes) {
     shortfall = least;
-    return -1;
+    refusedNow = true;
+    return budget;
   }
   // The table is the longer side (read in vectors), the other is streamed in blocks (read four at
   // a time): fewer visits of buckets. Both hold what the room allows, at most the longer side.
@@ -760,10 +852,9 @@ export function joinBegin(n: i32, eastRows: u32, middleRow: i32): i32 {
   // Where memory did not grow, the room there is: in more parts.
   if (want > room && !reserve(quarterRoom, want)) shortfall = 0;
   holding = min(room, most);
-  steps += (load<i32>(side(EAST) + SIDE_NORTHS) + load<i32>(side(WEST) + SIDE_NORTHS)) >> 4;
   tableCount = 0;
   phase = TABLE;
-  return steps;
+  return budget - ((load<i32>(side(EAST) + SIDE_NORTHS) + load<i32>(side(WEST) + SIDE_NORTHS)) >> 4);
 }
 
 /** A budget of steps in groups of candidates, for halfBoards. */
@@ -772,13 +863,25 @@ export function joinBegin(n: i32, eastRows: u32, middleRow: i32): i32 {
 }
 
 /**
- * Counts on in the join begun by joinBegin for at most `budget` steps; returns the budget left,
- * negative where it stopped before the end (joinPairs then has the count).
+ * Counts on in the join begun by joinBegin for at most `budget` steps; returns the budget left
+ * (joinPairs then has the count), negative where it stopped before the end or was refused
+ * (joinRefused says which).
  */
 export function joinRun(budget: i32): i32 {
-  const streamSide = WEST - tableSide;
+  let streamSide = WEST - tableSide;
   while (true) {
-    if (phase == TABLE) {
+    if (phase == QUARTERS) {
+      const left = runQuarter(listingBudget(budget));
+      if (left < 0) return -1;
+      budget = left >> CANDIDATES_PER_STEP_SHIFT;
+      if (!quarterListed()) continue;
+      if (!refusedNow) budget = planTable(budget);
+      if (refusedNow) {
+        phase = DONE;
+        return -1;
+      }
+      streamSide = WEST - tableSide;
+    } else if (phase == TABLE) {
       budgetLeft = listingBudget(budget);
       tableCount = halfBoards(tableSide, tableKeys, tableRests, tableCount);
       budget = budgetLeft >> CANDIDATES_PER_STEP_SHIFT;
@@ -828,7 +931,12 @@ export function joinPairs(): u64 {
   return pairs;
 }
 
-/** The bytes of lists the last joinBegin needed and could not have, or 0. */
+/** Whether the join ended because its lists cannot have the memory they need (joinShortfall says how much). */
+export function joinRefused(): bool {
+  return refusedNow;
+}
+
+/** The bytes of lists the last join needed and could not have, or 0. */
 export function joinShortfall(): f64 {
   return shortfall;
 }

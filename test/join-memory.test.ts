@@ -4,8 +4,9 @@
 // its first row choice fails at once.
 import { describe, expect, it } from 'vitest';
 import { count, countSync, JoinMemoryError } from '../src/index.js';
+import { joinUnits } from '../src/plan/join-units.js';
 import { ENGINES } from './helpers/engines.js';
-import { countUnit, joinPlan, kernels, leastRoom, unitOf } from './helpers/join-unit.js';
+import { callsToEnd, countUnit, joinPlan, kernels, leastRoom, unitOf } from './helpers/join-unit.js';
 import { knownCounts } from './helpers/known-counts.js';
 
 const MIB = 2 ** 20;
@@ -39,7 +40,9 @@ describe.each(ENGINES)('engine %s', (engine) => {
 // The room a refused join says it needs is what the kernel reports and JoinMemoryError passes on
 // as needBytes. It must be the whole join's need: a kernel whose east quarter lists did not fit
 // once stopped there and reported the east side's need alone, and given that room it refused
-// again for the west side's (unit 9 of n = 10, unit 125 of n = 25).
+// again for the west side's (n = 10's row choice 0x5e, n = 25's 0xbafe with the middle queen on
+// row 0). And a kernel lists the quarter-boards in calls of its budget, like the rest of a join,
+// before it can say that the room is too small.
 describe.each(['wasm', 'js'] as const)('the %s kernel', (engine) => {
   it('a fresh kernel given the room a refused join said it needs counts that join, at every unit of n = 10 to 12', () => {
     for (let n = 10; n <= 12; n++) {
@@ -54,5 +57,17 @@ describe.each(['wasm', 'js'] as const)('the %s kernel', (engine) => {
         });
       }
     }
+  });
+
+  it('a join of n = 29 in too little room lists its quarter-boards in hundreds of calls of 1,000 steps, then says how much it needs', () => {
+    // The plan's last unit: quarter lists of about 28 MB, listed in a fifth of a second (wasm).
+    const unit = unitOf(29, joinUnits(29, null).count - 1);
+    const kernel = kernels[engine]();
+    const { calls, ended } = callsToEnd(kernel, unit, 1000, MIB);
+    expect({ ended, calls: calls > 100, needs: kernel.shortfall() > MIB }).toEqual({
+      ended: -1,
+      calls: true,
+      needs: true,
+    });
   });
 });

@@ -54,6 +54,26 @@ export function leastRoom(kernel: Kernel, unit: JoinUnit): number {
   return kernel.shortfall();
 }
 
+/**
+ * Calls of `budget` steps that `kernel` takes to end a batch of one unit with lists of `room`
+ * bytes, and how it ended: 1 (counted) or -1 (refused: the lists need more room).
+ */
+export function callsToEnd(
+  kernel: Kernel,
+  unit: JoinUnit,
+  budget: number,
+  room: number,
+): { calls: number; ended: number } {
+  startUnit(kernel, unit, room);
+  const started = performance.now();
+  for (let calls = 1; ; calls++) {
+    const ended = kernel.countSteps(budget);
+    if (ended !== 0) return { calls, ended };
+    if (performance.now() - started > GIVE_UP_MS)
+      throw new Error(`the ${kernel.engine} kernel never finished a unit of n = ${unit.n}`);
+  }
+}
+
 /** Starts a batch of one unit on `kernel`, with lists of `room` bytes. */
 function startUnit(kernel: Kernel, { n, eastRows, middleRow }: JoinUnit, room: number): void {
   // The subproblem as the plan writes it: on an odd board the middle column's queen, else no queen.

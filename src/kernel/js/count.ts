@@ -184,6 +184,8 @@ export function batchCounter(
         phase = BITMASK;
       } else if (phase === JOINING) {
         budget = join.run(budget);
+        // The join could not have the memory its lists need: join.shortfall says how much.
+        if (join.refused()) return -1;
         if (budget < 0) break;
         results[result(RESULT_COMPLETIONS)] = join.pairs();
         next++;

@@ -23,14 +23,19 @@ export interface JoinCounter {
   start(n: number, roomBytes: number): void;
   /**
    * Starts the join of the row choice `eastRows`, with the middle column's queen on `middleRow`
-   * (or -1); returns the steps it took, or -1 where its lists cannot have the memory they need.
+   * (or -1); returns the steps it took, or -1 where its lists cannot have the least memory.
    */
   begin(n: number, eastRows: number, middleRow: number): number;
-  /** Counts on for at most `budget` steps; returns the budget left, negative where it stopped before the end. */
+  /**
+   * Counts on for at most `budget` steps; returns the budget left, negative where it stopped before
+   * the end or was refused (refused() says which).
+   */
   run(budget: number): number;
+  /** Whether the join ended because its lists cannot have the memory they need (shortfall says how much). */
+  refused(): boolean;
   /** The solutions of the join, once run has finished. */
   pairs(): number;
-  /** The bytes of lists the last begin needed and could not have, or 0. */
+  /** The bytes of lists the last join needed and could not have, or 0. */
   shortfall(): number;
   /** Bytes its lists hold now. */
   heldBytes(): number;
@@ -80,12 +85,15 @@ function keyBitsFor(k: number): number {
   return KEY_BITS[k]!;
 }
 
-const TABLE = 0;
-const TABLE_SORT = 1;
-const BLOCK = 2;
-const BLOCK_SORT = 3;
-const CROSS = 4;
-const DONE = 5;
+const QUARTERS = 0;
+const TABLE = 1;
+const TABLE_SORT = 2;
+const BLOCK = 3;
+const BLOCK_SORT = 4;
+const CROSS = 5;
+const DONE = 6;
+const NORTH = 0;
+const SOUTH = 1;
 const COUNTING = 0;
 const PLACING = 1;
 const SORTED = 2;
@@ -106,6 +114,26 @@ export function joinCounter(): JoinCounter {
   const levelUp = new Int32Array(JOIN_ROW_LIMIT);
   const levelFirst = new Int32Array(JOIN_ROW_LIMIT);
   const levelSecond = new Int32Array(JOIN_ROW_LIMIT);
+
+  // The quarter-board search under way: the quarter (side, north or south), its level and what
+  // stands there, its last level, the quarter-boards found, and the lists they go to.
+  let quarterSide = EAST;
+  let quarterPart = NORTH;
+  let quarterLevel = 0;
+  let quarterLast = 0;
+  let quarterFree = 0;
+  let quarterUsed = 0;
+  let quarterDown = 0;
+  let quarterUp = 0;
+  let quarterFirst = 0;
+  let quarterSecond = 0;
+  let quarterTotal = 0;
+  let quarterCols: Int32Array = new Int32Array(0);
+  let quarterFirsts: Int32Array = new Int32Array(0);
+  let quarterSeconds: Int32Array = new Int32Array(0);
+  let quarterNorths = 0;
+  let joinN = 0;
+  let joinMiddleRow = -1;
 
   let sideCols = 0;
   let diagBits = 0;
@@ -143,6 +171,7 @@ export function joinCounter(): JoinCounter {
   let crossBucket = 0;
   let pairs = 0;
   let shortfall = 0;
+  let refusedNow = false;
   let longestQuarter = 0;
   let budgetLeft = 0;
   let sortStage = COUNTING;
@@ -211,23 +240,26 @@ export function joinCounter(): JoinCounter {
     }
   }
 
-  function quarterBoards(
-    n: number,
-    rows: number,
-    middleRow: number,
-    cols: Int32Array,
-    firsts: Int32Array,
-    seconds: Int32Array,
-    storing: boolean,
-  ): number {
+  /**
+   * Starts listing the quarter-boards of `rows` (see assembly/join.ts) into `cols`, `firsts` and
+   * `seconds`, up to quarterRoom of them; runQuarter lists them.
+   */
+  function startQuarter(rows: number, cols: Int32Array, firsts: Int32Array, seconds: Int32Array): void {
+    const n = joinN;
     const k = sideCols;
+    quarterCols = cols;
+    quarterFirsts = firsts;
+    quarterSeconds = seconds;
+    quarterTotal = 0;
     if (rows === 0) {
-      if (storing && quarterRoom > 0) {
+      if (quarterRoom > 0) {
         cols[0] = 0;
         firsts[0] = 0;
         seconds[0] = 0;
       }
-      return 1;
+      quarterTotal = 1;
+      quarterLevel = -1;
+      return;
     }
     const base = n - k;
     const columns = (1 << k) - 1;
@@ -235,8 +267,8 @@ export function joinCounter(): JoinCounter {
     for (let remaining = rows; remaining !== 0; remaining &= remaining - 1) {
       const row = ctz(remaining);
       let open = columns;
-      if (middleRow >= 0) {
-        const distance = Math.abs(row - middleRow);
+      if (joinMiddleRow >= 0) {
+        const distance = Math.abs(row - joinMiddleRow);
         const middle = (n - 1) >> 1;
         const down = middle - distance - base;
         const up = middle + distance - base;
@@ -250,18 +282,38 @@ export function joinCounter(): JoinCounter {
       if (levels > 0) levelGap[levels - 1] = row - levelRow[levels - 1];
       levels++;
     }
-    const last = levels - 1;
-    const limit = storing ? quarterRoom : 0;
-    let total = 0;
-    let level = 0;
-    let free = levelOpen[0];
-    let used = 0;
-    let down = 0;
-    let up = 0;
-    let first = 0;
-    let second = 0;
+    quarterLast = levels - 1;
+    quarterLevel = 0;
+    quarterFree = levelOpen[0];
+    quarterUsed = 0;
+    quarterDown = 0;
+    quarterUp = 0;
+    quarterFirst = 0;
+    quarterSecond = 0;
+  }
+
+  /**
+   * Lists on the quarter-boards started by startQuarter, for at most `left` placements tried;
+   * returns those left, negative where it stopped before the end (quarterTotal then counts them all).
+   */
+  function runQuarter(left: number): number {
+    if (quarterLevel < 0) return left;
+    const last = quarterLast;
+    const limit = quarterRoom;
+    const cols = quarterCols;
+    const firsts = quarterFirsts;
+    const seconds = quarterSeconds;
+    let total = quarterTotal;
+    let level = quarterLevel;
+    let free = quarterFree;
+    let used = quarterUsed;
+    let down = quarterDown;
+    let up = quarterUp;
+    let first = quarterFirst;
+    let second = quarterSecond;
     for (;;) {
       if (free !== 0) {
+        if (--left < 0) break;
         const bit = free & -free;
         free ^= bit;
         const withFirst = first | (bit << levelRow[level]);
@@ -290,7 +342,10 @@ export function joinCounter(): JoinCounter {
         level++;
         free = levelOpen[level] & ~(used | down | up);
       } else {
-        if (level === 0) break;
+        if (level === 0) {
+          level = -1;
+          break;
+        }
         level--;
         free = levelFree[level];
         used = levelCols[level];
@@ -300,20 +355,64 @@ export function joinCounter(): JoinCounter {
         second = levelSecond[level];
       }
     }
-    return total;
+    quarterTotal = total;
+    quarterLevel = level;
+    quarterFree = free;
+    quarterUsed = used;
+    quarterDown = down;
+    quarterUp = up;
+    quarterFirst = first;
+    quarterSecond = second;
+    return left;
   }
 
   function northRows(n: number, rows: number): number {
     return rows & ((1 << ((n + 1) >> 1)) - 1);
   }
 
-  function listQuarters(n: number, which: number, middleRow: number): number {
+  /** Starts listing a side's quarters, north first, into its north lists and the scratch. */
+  function startQuarters(which: number): void {
     const s = sides[which]!;
-    const north = northRows(n, s.rows);
-    const norths = quarterBoards(n, north, middleRow, s.northCols, s.northFirst, s.northSecond, true);
-    const souths = quarterBoards(n, s.rows ^ north, middleRow, southCols, southListedFirst, southListedSecond, true);
-    longestQuarter = Math.max(longestQuarter, norths, souths);
-    if (norths > quarterRoom || souths > quarterRoom) return -Math.max(norths, souths);
+    quarterSide = which;
+    quarterPart = NORTH;
+    startQuarter(northRows(joinN, s.rows), s.northCols, s.northFirst, s.northSecond);
+  }
+
+  /**
+   * A quarter is listed: on to the side's south quarter, or the other side, or, where a quarter was
+   * longer than the lists, back to the east side with room for it. True once both sides are listed
+   * (or the lists cannot have the room: refusedNow).
+   */
+  function quarterListed(): boolean {
+    const s = sides[quarterSide]!;
+    longestQuarter = Math.max(longestQuarter, quarterTotal);
+    if (quarterPart === NORTH) {
+      quarterNorths = quarterTotal;
+      quarterPart = SOUTH;
+      startQuarter(s.rows ^ northRows(joinN, s.rows), southCols, southListedFirst, southListedSecond);
+      return false;
+    }
+    const norths = quarterNorths;
+    const souths = quarterTotal;
+    if (norths <= quarterRoom && souths <= quarterRoom) keepQuarters(quarterSide, norths, souths);
+    else if (quarterBytes(longestQuarter) + halfBytes(JOIN_ROOM_MIN) <= maxBytes) {
+      if (!reserve(Math.max(norths, souths), room)) {
+        refusedNow = true;
+        return true;
+      }
+      startQuarters(EAST);
+      return false;
+    }
+    // Past the room allowed, the other side's quarters are still counted (not kept), so that the
+    // room the join says it needs is its whole need, both sides'.
+    if (quarterSide === WEST) return true;
+    startQuarters(WEST);
+    return false;
+  }
+
+  /** Keeps a side's quarters: north as listed, south sorted by columns. */
+  function keepQuarters(which: number, norths: number, souths: number): void {
+    const s = sides[which]!;
     s.norths = norths;
     const starts = s.southStarts;
     const sets = 1 << sideCols;
@@ -326,7 +425,6 @@ export function joinCounter(): JoinCounter {
       s.southSecond[to] = southListedSecond[i];
     }
     startListing(which);
-    return norths + souths;
   }
 
   function startListing(which: number): void {
@@ -567,28 +665,29 @@ export function joinCounter(): JoinCounter {
     if (middleRow >= 0) westRows &= ~(1 << middleRow);
     pairs = 0;
     shortfall = 0;
+    refusedNow = false;
     phase = DONE;
     sides[EAST]!.rows = eastRows;
     sides[WEST]!.rows = westRows;
     if (room < JOIN_ROOM_MIN && !reserve(quarterRoom, JOIN_ROOM_MIN)) return -1;
-    let steps = 0;
+    joinN = n;
+    joinMiddleRow = middleRow;
     longestQuarter = 0;
-    for (let which = EAST; which <= WEST; which++) {
-      const listedNow = listQuarters(n, which, middleRow);
-      if (listedNow >= 0) {
-        steps += listedNow >> 2;
-        continue;
-      }
-      // Past the room allowed: the other side's quarters are still counted (not kept), so that the
-      // room the join says it needs is its whole need, both sides'.
-      if (quarterBytes(longestQuarter) + halfBytes(JOIN_ROOM_MIN) > maxBytes) continue;
-      if (!reserve(-listedNow, room)) return -1;
-      which = EAST - 1;
-    }
+    startQuarters(EAST);
+    phase = QUARTERS;
+    return 0;
+  }
+
+  /**
+   * Both sides' quarters are listed: the table's side and the room, or the refusal where even the
+   * quarter lists and the least half-board lists would take more than allowed. Returns the budget left.
+   */
+  function planTable(budget: number): number {
     const least = quarterBytes(longestQuarter) + halfBytes(JOIN_ROOM_MIN);
     if (least > maxBytes) {
       shortfall = least;
-      return -1;
+      refusedNow = true;
+      return budget;
     }
     const east = candidates(EAST);
     const west = candidates(WEST);
@@ -601,10 +700,9 @@ export function joinCounter(): JoinCounter {
     // Where memory could not be had, the room there is: in more parts.
     if (want > room && !reserve(quarterRoom, want)) shortfall = 0;
     holding = Math.min(room, most);
-    steps += (sides[EAST]!.norths + sides[WEST]!.norths) >> 4;
     tableCount = 0;
     phase = TABLE;
-    return steps;
+    return budget - ((sides[EAST]!.norths + sides[WEST]!.norths) >> 4);
   }
 
   function listingBudget(budget: number): number {
@@ -612,9 +710,20 @@ export function joinCounter(): JoinCounter {
   }
 
   function run(budget: number): number {
-    const streamSide = WEST - tableSide;
+    let streamSide = WEST - tableSide;
     for (;;) {
-      if (phase === TABLE) {
+      if (phase === QUARTERS) {
+        const left = runQuarter(listingBudget(budget));
+        if (left < 0) return -1;
+        budget = Math.floor(left / CANDIDATES_PER_STEP);
+        if (!quarterListed()) continue;
+        if (!refusedNow) budget = planTable(budget);
+        if (refusedNow) {
+          phase = DONE;
+          return -1;
+        }
+        streamSide = WEST - tableSide;
+      } else if (phase === TABLE) {
         budgetLeft = listingBudget(budget);
         tableCount = halfBoards(tableSide, tableKeys, tableRests, tableCount);
         budget = Math.floor(budgetLeft / CANDIDATES_PER_STEP);
@@ -676,5 +785,5 @@ export function joinCounter(): JoinCounter {
     return lists.reduce((sum, list) => sum + list.byteLength, 0);
   }
 
-  return { start, begin, run, pairs: () => pairs, shortfall: () => shortfall, heldBytes };
+  return { start, begin, run, refused: () => refusedNow, pairs: () => pairs, shortfall: () => shortfall, heldBytes };
 }
