@@ -22,11 +22,11 @@
 // second), and a pair decides each comparison only once. So whether a choice is the least of its
 // class is a walk over its pairs with two flags, "still equal to its reverse" and "still equal to
 // its mirrored reverse", and the number of least choices that a walk can still complete depends
-// only on the pairs left, the flags and the east rows left to place: a small table (COMPLETIONS),
-// by which unit i's pairs are read off in turn. A class whose least choice ends with a flag set
-// (the choice is its own reverse or its own mirrored reverse) has two choices, else four. (The
-// complement is never the least: the outermost pair decides against it, as it decides against any
-// choice with row n - 1 in the east.) With the middle queen on any other row, its row and the
+// only on the pairs left, the flags and the east rows left to place: a small table (completions,
+// below), by which unit i's pairs are read off in turn. A class whose least choice ends with a
+// flag set (the choice is its own reverse or its own mirrored reverse) has two choices, else
+// four. (The complement is never the least: the outermost pair decides against it, as it decides
+// against any choice with row n - 1 in the east.) With the middle queen on any other row, its row and the
 // mirror row differ, so the flip never competes: a unit is any choice without the highest free
 // row, ranked as a combination, and every class has four.
 
@@ -58,12 +58,12 @@ function afterPair(flags: number, kind: number): number {
 }
 
 /**
- * COMPLETIONS of walks over `pairs` pairs: at [pairsLeft][flags][eastLeft], how many ways the last
- * pairsLeft pairs complete a least choice from those flags with eastLeft east rows still to place.
+ * The completions of walks over `pairs` pairs: at [pairsLeft][flags][eastLeft], how many ways the
+ * last pairsLeft pairs complete a least choice from those flags with eastLeft east rows to place.
  */
 function completions(pairs: number): Float64Array[][] {
   const table: Float64Array[][] = [];
-  table.push([0, 1, 2, 3].map(() => new Float64Array(pairs + 1).fill(0)));
+  table.push([0, 1, 2, 3].map(() => new Float64Array(pairs + 1)));
   for (let flags = 0; flags < 4; flags++) table[0]![flags]![0] = 1;
   for (let left = 1; left <= pairs; left++) {
     const row = [0, 1, 2, 3].map(() => new Float64Array(pairs + 1));
