@@ -25,7 +25,7 @@ export interface Progress {
 /**
  * The way a count goes: 'backtrack' searches the board row by row; 'join' lists the half-boards
  * of each choice of rows for the east and west halves and counts the pairs that fit together,
- * which is faster on big boards (it counts boards of 6 to 23 rows, whole, on the CPU).
+ * which is faster on big boards (it counts boards of 6 to 32 rows, whole, on the CPU).
  */
 export type Method = 'join' | 'backtrack';
 
@@ -41,15 +41,16 @@ export interface CountSyncOptions {
   /** Count only this deterministic slice of the work; the slices of one split add up to the whole. */
   shard?: Shard;
   /**
-   * Default: the faster way for the board and the engine, the join from n = 15 on the CPU engines
-   * up to n = 23 (backtracking with `placed`, on the GPU, and for other sizes). 'join' is refused
-   * where it cannot count: with `placed`, with engine 'webgpu', outside n = 6..23.
+   * Default: the faster way for the board and the engine, the join from n = 16 (wasm) or 14 (TS)
+   * up to n = 27 (backtracking with `placed`, on the GPU, and for other sizes). 'join' is refused
+   * where it cannot count: with `placed`, with engine 'webgpu', outside n = 6..32.
    */
   method?: Method;
   /**
-   * Bytes the join's lists may take, all threads together. Default 1 GiB, which a browser tab
-   * allows; where they would take more the join takes them in parts (slower, never out of
-   * memory). What each n takes is in the README.
+   * Bytes the join's lists may take, all threads together, its quarter lists included. Default
+   * 1 GiB, which a browser tab allows; where they would take more the longer side's lists are
+   * taken in parts (slower); where a thread's share cannot hold even the lists a part needs, the
+   * count rejects with JoinMemoryError, which says how much it needs.
    */
   maxMemory?: number;
 }
