@@ -17,7 +17,11 @@
 // reads: in the narrow form, both directions' bits outside the key packed into one word; in the
 // wide form (where those do not fit 31 bits), one word per direction. Two half-boards can pair
 // only where their keys are disjoint, so a bucket (the half-boards of one key) meets only the
-// buckets of keys inside its complement. The west side is listed as the east side of the mirrored
+// buckets of keys inside its complement. Visiting a bucket costs about as much as four tests, so
+// past some width a wider key stops paying; the table then sieves the key's lowest bits instead
+// (its "sieve bits", at k = 11): it keeps a copy of each half-board for every set of sieve bits
+// that its own leave open, laid out by the key's other bits, so that a block's bucket visits only
+// the copies made for its sieve bits, as many buckets as with the narrower key, with fewer pairs. The west side is listed as the east side of the mirrored
 // board (the middle column is its own mirror image), so one search lists both: the mirror swaps
 // the two directions.
 //
@@ -100,6 +104,10 @@ let keyHalf: i32 = 0; // key bits per direction
 let keyLow: i32 = 0; // the lowest diagonal in the key, per direction
 let keyBits: i32 = 0;
 let restBits: i32 = 0; // narrow form: rest bits per direction
+let sieveHalf: i32 = 0; // key bits per direction that the table's copies sieve: the lowest of each direction's
+let sieveBits: i32 = 0; // both directions': a key's low bits
+let bucketHalf: i32 = 0; // the other key bits per direction, by which a block's bucket visits the table's
+let bucketBits: i32 = 0; // both directions': a key's high bits
 let wide = false; // the rest as one word per direction
 let maxBytes: f64 = 0; // the room joinStart allowed
 let laidOutFor: i32 = 0; // the k the lists are laid out for
@@ -133,19 +141,22 @@ let room: i32 = 0; // half-boards the table and the block each have room for
 let holding: i32 = 0; // half-boards they hold in this join: room, or less where maxBytes allows less
 let tableKeys: usize = 0; // u32 per half-board of the table, as listed
 let tableRests: usize = 0; // u32 per half-board (narrow), or two arrays of u32, first then second (wide)
-let tableBucketed: usize = 0; // the table's rests by bucket, each bucket padded to a multiple of 4
+let tableBucketed: usize = 0; // the table's rests by bucket (copies: see copyBucket), each bucket padded to a multiple of 4
 let tableStarts: usize = 0; // u32 per bucket + 2: where each bucket starts
 let blockKeys: usize = 0;
 let blockRests: usize = 0;
 let blockBucketed: usize = 0; // the block's rests by bucket, unpadded
 let blockStarts: usize = 0;
-let secondOffset: usize = 0; // wide: from a rest's first word to its second, in every list: room words, rounded
+let secondOffset: usize = 0; // wide: from a rest's first word to its second, in every list but tableBucketed: room words, rounded
+let tableSecond: usize = 0; // and in tableBucketed, which holds room << sieveBits words, rounded
 
 // A rest of the streamed side has this bit, which no table rest has: it never matches the padding.
 const STREAM_MARK: u32 = 0x80000000;
 const PADDING: u32 = 0xffffffff;
-// Key bits by the side's columns, k: KEY_BITS[k] (measured best at n = 14 to 24; past 24, as at 24).
-const KEY_BITS = memory.data<u8>([4, 4, 4, 4, 4, 4, 4, 4, 4, 8, 10, 12, 16, 16, 16, 16, 16]);
+// Key bits by the side's columns, k: KEY_BITS[k], and how many of them the table's copies sieve,
+// SIEVE_BITS[k] (measured best at n = 14 to 24; past 24, as at 24).
+const KEY_BITS = memory.data<u8>([4, 4, 4, 4, 4, 4, 4, 4, 4, 8, 10, 14, 16, 16, 16, 16, 16]);
+const SIEVE_BITS = memory.data<u8>([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0]);
 // The most a wasm memory holds: 65536 pages.
 const MEMORY_LIMIT: f64 = 4294967296 - 65536;
 
@@ -162,7 +173,7 @@ const MEMORY_LIMIT: f64 = 4294967296 - 65536;
 /** Bytes of the table and the block for `entries` half-boards each. */
 @inline function halfBytes(entries: i32): f64 {
   const restWords: f64 = wide ? 2 : 1;
-  return <f64>entries * (restWords * 16 + 8) + <f64>(1 << keyBits) * (restWords * 48 + 8) + 64;
+  return <f64>entries * (restWords * 4 * <f64>(3 + (<i32>1 << sieveBits)) + 8) + <f64>(1 << keyBits) * (restWords * 48 + 8) + 64;
 }
 
 /**
@@ -205,9 +216,11 @@ function reserve(quarters: i32, entries: i32): bool {
   // Wide: every rest list holds its second words `secondOffset` bytes after its first.
   const restWords: usize = wide ? 2 : 1;
   const padded = words + buckets * 3;
+  const copies = (words << sieveBits) + buckets * 3;
   secondOffset = padded << 2;
+  tableSecond = copies << 2;
   tableBucketed = at;
-  at += (padded * restWords) << 2;
+  at += (copies * restWords) << 2;
   blockBucketed = at;
   at += (padded * restWords) << 2;
   tableRests = at;
@@ -234,6 +247,10 @@ export function joinStart(n: i32, roomBytes: f64): void {
   keyBits = keyBitsFor(k);
   keyHalf = keyBits >> 1;
   keyLow = k - 1 - (keyHalf >> 1);
+  sieveBits = <i32>load<u8>(SIEVE_BITS + <usize>k);
+  sieveHalf = sieveBits >> 1;
+  bucketHalf = keyHalf - sieveHalf;
+  bucketBits = keyBits - sieveBits;
   restBits = diagBits - keyHalf;
   wide = 2 * restBits > 31;
   maxBytes = roomBytes;
@@ -547,6 +564,7 @@ function halfBoards(which: i32, keys: usize, rests: usize, count: i32): i32 {
   // so that no branch depends on a test.
   const diagMask = i32x4.splat((1 << diagBits) - 1);
   const keyMask = i32x4.splat((1 << keyHalf) - 1);
+  const sieveMask = i32x4.splat((1 << sieveHalf) - 1);
   const lowMask = i32x4.splat((1 << keyLow) - 1);
   const keyHigh = keyLow + keyHalf;
   const zero = i32x4.splat(0);
@@ -580,8 +598,16 @@ function halfBoards(which: i32, keys: usize, rests: usize, count: i32): i32 {
       const a = v128.and(v128.or(southAs, northA), diagMask);
       const b = v128.and(v128.or(southBs, northB), diagMask);
       const order = v128.load(COMPACT + (<usize>passed << 4));
+      const fieldA = v128.and(i32x4.shr_u(a, keyLow), keyMask);
+      const fieldB = v128.and(i32x4.shr_u(b, keyLow), keyMask);
+      // With sieve bits, the lowest of each direction's field first, then the rest of both.
       const key = i8x16.swizzle(
-        v128.or(v128.and(i32x4.shr_u(a, keyLow), keyMask), i32x4.shl(v128.and(i32x4.shr_u(b, keyLow), keyMask), keyHalf)),
+        sieveBits == 0
+          ? v128.or(fieldA, i32x4.shl(fieldB, keyHalf))
+          : v128.or(
+              v128.or(v128.and(fieldA, sieveMask), i32x4.shl(v128.and(fieldB, sieveMask), sieveHalf)),
+              i32x4.shl(v128.or(i32x4.shr_u(fieldA, sieveHalf), i32x4.shl(i32x4.shr_u(fieldB, sieveHalf), bucketHalf)), sieveBits),
+            ),
         order,
       );
       // Four lanes stored, those that passed first: the next store writes over the others.
@@ -625,8 +651,9 @@ function startSort(starts: usize): void {
 
 /**
  * Sorts `count` listed half-boards into buckets by key, or-ing `mark` into each rest (its first
- * word), for at most `budget` steps: bucket b then spans starts[b]..starts[b + 1]. With `pad`,
- * each bucket is filled up to a multiple of 4 with PADDING, so that it is read four at a time.
+ * word), for at most `budget` steps: bucket b then spans starts[b]..starts[b + 1]. The `table`
+ * keeps its half-boards by the bucket a block's key visits (copyBucket), and fills each bucket
+ * up to a multiple of 4 with PADDING, so that it is read four at a time.
  * Returns the budget left; sortStage is SORTED once it is done, else the next call goes on.
  */
 function sortIntoBuckets(
@@ -635,16 +662,32 @@ function sortIntoBuckets(
   count: i32,
   bucketed: usize,
   starts: usize,
-  pad: bool,
+  table: bool,
   mark: u32,
   budget: i32,
 ): i32 {
   const buckets = 1 << keyBits;
+  // The table keeps a copy of each half-board for every set of sieve bits its own leave open.
+  const copied = table ? sieveBits : 0;
+  const sieves: u32 = (1 << copied) - 1;
+  const bucketShift = keyBits - copied;
   if (sortStage == COUNTING) {
     const stop = entriesWithin(budget, count);
-    for (let i = sortAt; i < stop; i++) {
-      const at = starts + ((<usize>load<u32>(keys + (<usize>i << 2)) + 2) << 2);
-      store<u32>(at, load<u32>(at) + 1);
+    if (copied == 0) {
+      for (let i = sortAt; i < stop; i++) {
+        const at = starts + ((<usize>load<u32>(keys + (<usize>i << 2)) + 2) << 2);
+        store<u32>(at, load<u32>(at) + 1);
+      }
+    } else {
+      for (let i = sortAt; i < stop; i++) {
+        const key = load<u32>(keys + (<usize>i << 2));
+        const own = key & sieves;
+        const bucket = key >> copied;
+        for (let open = own; open <= sieves; open = (open + 1) | own) {
+          const at = starts + ((<usize>((open << bucketShift) | bucket) + 2) << 2);
+          store<u32>(at, load<u32>(at) + 1);
+        }
+      }
     }
     budget -= (stop - sortAt) >> SORTED_PER_STEP_SHIFT;
     sortAt = stop;
@@ -654,7 +697,7 @@ function sortIntoBuckets(
     for (let b = 2; b <= buckets + 1; b++) {
       const at = starts + (<usize>b << 2);
       const size = load<u32>(at);
-      sum += pad ? (size + 3) & ~3 : size;
+      sum += table ? (size + 3) & ~3 : size;
       store<u32>(at, sum);
     }
     budget -= buckets >> SORTED_PER_STEP_SHIFT;
@@ -662,19 +705,37 @@ function sortIntoBuckets(
     sortAt = 0;
   }
   // Placing moves starts[b + 1] to where bucket b's entries end; starts[0] stays 0.
+  const second = table ? tableSecond : secondOffset;
   const stop = entriesWithin(budget, count);
-  for (let i = sortAt; i < stop; i++) {
-    const at = starts + ((<usize>load<u32>(keys + (<usize>i << 2)) + 1) << 2);
-    const to = load<u32>(at);
-    store<u32>(bucketed + (<usize>to << 2), load<u32>(rests + (<usize>i << 2)) | mark);
-    if (wide) store<u32>(bucketed + secondOffset + (<usize>to << 2), load<u32>(rests + secondOffset + (<usize>i << 2)));
-    store<u32>(at, to + 1);
+  if (copied == 0) {
+    for (let i = sortAt; i < stop; i++) {
+      const at = starts + ((<usize>load<u32>(keys + (<usize>i << 2)) + 1) << 2);
+      const to = load<u32>(at);
+      store<u32>(bucketed + (<usize>to << 2), load<u32>(rests + (<usize>i << 2)) | mark);
+      if (wide) store<u32>(bucketed + second + (<usize>to << 2), load<u32>(rests + secondOffset + (<usize>i << 2)));
+      store<u32>(at, to + 1);
+    }
+  } else {
+    for (let i = sortAt; i < stop; i++) {
+      const key = load<u32>(keys + (<usize>i << 2));
+      const own = key & sieves;
+      const bucket = key >> copied;
+      const rest = load<u32>(rests + (<usize>i << 2)) | mark;
+      const restSecond = wide ? load<u32>(rests + secondOffset + (<usize>i << 2)) : 0;
+      for (let open = own; open <= sieves; open = (open + 1) | own) {
+        const at = starts + ((<usize>((open << bucketShift) | bucket) + 1) << 2);
+        const to = load<u32>(at);
+        store<u32>(bucketed + (<usize>to << 2), rest);
+        if (wide) store<u32>(bucketed + second + (<usize>to << 2), restSecond);
+        store<u32>(at, to + 1);
+      }
+    }
   }
   budget -= (stop - sortAt) >> SORTED_PER_STEP_SHIFT;
   sortAt = stop;
   if (stop < count) return -1;
   sortStage = SORTED;
-  if (!pad) return budget;
+  if (!table) return budget;
   // Every bucket starts at a multiple of 4, so its padding ends at the next one.
   for (let b = 1; b <= buckets; b++) {
     const at = starts + (<usize>b << 2);
@@ -682,7 +743,7 @@ function sortIntoBuckets(
     const padded = (end + 3) & ~3;
     for (let to = end; to < padded; to++) {
       store<u32>(bucketed + (<usize>to << 2), PADDING);
-      if (wide) store<u32>(bucketed + secondOffset + (<usize>to << 2), PADDING);
+      if (wide) store<u32>(bucketed + second + (<usize>to << 2), PADDING);
     }
     store<u32>(at, padded);
   }
@@ -703,22 +764,27 @@ function sortIntoBuckets(
  */
 function crossCount(budget: i32): i32 {
   const buckets = 1 << keyBits;
-  const keys = buckets - 1;
   const longest = longestKey();
   const zero = i32x4.splat(0);
   const second = secondOffset;
+  const tableSecondWord = tableSecond;
+  const sieves = (1 << sieveBits) - 1;
+  const visits = (1 << bucketBits) - 1;
   let kw = crossBucket;
   let i = crossEntry;
   while (true) {
     while (kw < buckets && i >= load<u32>(blockStarts + (<usize>(kw + 1) << 2))) kw++;
     if (kw == buckets) break;
     const end = load<u32>(blockStarts + (<usize>(kw + 1) << 2));
-    const open = ~kw & keys;
-    // The table's buckets it can meet, by the longest diagonals they hold (which set the pairs'
-    // weight, above), then by the other bits of their key.
+    // The table's buckets it can meet: among the copies for the sieve bits it leaves open, by
+    // the longest diagonals they hold (which set the pairs' weight, above), then by the other
+    // bits of their key.
+    const copies = <u32>(~kw & sieves) << bucketBits;
+    const visited = kw >> sieveBits;
+    const open = ~visited & visits;
     const openLongest = open & longest;
     const openOther = open & ~longest;
-    const blockLongest = popcnt(kw & longest);
+    const blockLongest = popcnt(visited & longest);
     // Four half-boards of the block at a time against each table vector: one load serves four tests.
     const at = blockBucketed + (<usize>i << 2);
     // Past the bucket's end a lane repeats the first entry, and its count is left out.
@@ -745,14 +811,14 @@ function crossCount(budget: i32): i32 {
         let fit3 = zero;
         let other = openOther;
         while (true) {
-          const kt = held | other;
+          const kt = copies | held | other;
           let p = tableBucketed + (<usize>load<u32>(tableStarts + (<usize>kt << 2)) << 2);
           const stop = tableBucketed + (<usize>load<u32>(tableStarts + (<usize>(kt + 1) << 2)) << 2);
           read += stop - p;
           if (wide) {
             for (; p < stop; p += 16) {
               const e = v128.load(p);
-              const f = v128.load(p + second);
+              const f = v128.load(p + tableSecondWord);
               fit0 = i32x4.sub(fit0, i32x4.eq(v128.or(v128.and(e, a0), v128.and(f, b0)), zero));
               fit1 = i32x4.sub(fit1, i32x4.eq(v128.or(v128.and(e, a1), v128.and(f, b1)), zero));
               fit2 = i32x4.sub(fit2, i32x4.eq(v128.or(v128.and(e, a2), v128.and(f, b2)), zero));
@@ -797,8 +863,8 @@ function crossCount(budget: i32): i32 {
 
 /** The key bits of the two longest diagonals, the board's main diagonals (bit k - 1 of each word). */
 @inline function longestKey(): u32 {
-  const bit = sideCols - 1 - keyLow;
-  return (<u32>1 << bit) | (<u32>1 << (bit + keyHalf));
+  const bit = sideCols - 1 - keyLow - sieveHalf;
+  return (<u32>1 << bit) | (<u32>1 << (bit + bucketHalf));
 }
 
 /**
@@ -845,7 +911,7 @@ function planTable(budget: i32): i32 {
   const west = candidates(WEST);
   tableSide = west > east ? WEST : EAST;
   const longest = max(east, west);
-  const perEntry: f64 = wide ? 40 : 24;
+  const perEntry = halfBytes(1) - halfBytes(0);
   const spare = Math.floor((maxBytes - quarterBytes(quarterRoom) - halfBytes(0)) / perEntry);
   const most = spare < JOIN_ROOM_MIN ? JOIN_ROOM_MIN : spare > 0x20000000 ? 0x20000000 : <i32>spare;
   const want = longest + 4 < <f64>most ? <i32>longest + 4 : most;

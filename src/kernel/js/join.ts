@@ -77,8 +77,10 @@ function emptySide(): Side {
 // A rest of the streamed side has this bit, which no table rest has: it never matches the padding.
 const STREAM_MARK = 0x80000000;
 const PADDING = 0xffffffff;
-// Key bits by the side's columns, k (see assembly/join.ts): KEY_BITS[k], measured best.
-const KEY_BITS = [4, 4, 4, 4, 4, 4, 4, 4, 6, 8, 10, 12, 16, 16, 16, 16, 16];
+// Key bits by the side's columns, k (see assembly/join.ts): KEY_BITS[k], and the sieve bits
+// among them, SIEVE_BITS[k], measured best.
+const KEY_BITS = [4, 4, 4, 4, 4, 4, 4, 4, 6, 8, 10, 14, 16, 16, 16, 16, 16];
+const SIEVE_BITS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0];
 
 /** Key bits for a side of k columns (see assembly/join.ts). */
 function keyBitsFor(k: number): number {
@@ -141,6 +143,10 @@ export function joinCounter(): JoinCounter {
   let keyLow = 0;
   let keyBits = 0;
   let restBits = 0;
+  let sieveHalf = 0;
+  let sieveBits = 0;
+  let bucketHalf = 0;
+  let bucketBits = 0;
   let wide = false;
   let maxBytes = 0;
   let laidOutFor = 0;
@@ -162,6 +168,7 @@ export function joinCounter(): JoinCounter {
   let blockBucketed = new Uint32Array(0);
   let blockStarts = new Int32Array(0);
   let secondOffset = 0;
+  let tableSecond = 0;
 
   let phase = DONE;
   let tableSide = EAST;
@@ -183,7 +190,7 @@ export function joinCounter(): JoinCounter {
 
   function halfBytes(entries: number): number {
     const restWords = wide ? 2 : 1;
-    return entries * (restWords * 16 + 8) + (1 << keyBits) * (restWords * 48 + 8) + 64;
+    return entries * (restWords * 4 * (3 + (1 << sieveBits)) + 8) + (1 << keyBits) * (restWords * 48 + 8) + 64;
   }
 
   /** Makes the lists' room, replacing the arrays that change; false when they cannot be had (nothing changed then). */
@@ -191,15 +198,17 @@ export function joinCounter(): JoinCounter {
     const buckets = 1 << keyBits;
     const restWords = wide ? 2 : 1;
     const padded = entries + buckets * 3;
+    const copies = entries * (1 << sieveBits) + buckets * 3;
     const sets = (1 << sideCols) + 2;
     const newQuarters = quarters !== quarterRoom || sides[EAST]!.southStarts.length !== sets;
-    const newHalves = entries !== room || tableBucketed.length !== padded * restWords;
+    const newHalves =
+      entries !== room || tableBucketed.length !== copies * restWords || blockBucketed.length !== padded * restWords;
     let quarterLists: Int32Array<ArrayBuffer>[] = [];
     let halfLists: Uint32Array<ArrayBuffer>[] = [];
     try {
       // Per side: north columns, first, second; south first, second (sorted); then the scratch.
       if (newQuarters) quarterLists = Array.from({ length: 13 }, () => new Int32Array(quarters));
-      if (newHalves) halfLists = Array.from({ length: 4 }, () => new Uint32Array(padded * restWords));
+      if (newHalves) halfLists = [copies, padded, padded, padded].map((words) => new Uint32Array(words * restWords));
       if (newHalves) halfLists.push(new Uint32Array(entries), new Uint32Array(entries));
     } catch {
       shortfall = halfBytes(entries) + quarterBytes(quarters);
@@ -218,6 +227,7 @@ export function joinCounter(): JoinCounter {
       blockStarts = new Int32Array(buckets + 2);
     }
     secondOffset = padded;
+    tableSecond = copies;
     quarterRoom = quarters;
     room = entries;
     return true;
@@ -230,6 +240,10 @@ export function joinCounter(): JoinCounter {
     keyBits = keyBitsFor(k);
     keyHalf = keyBits >> 1;
     keyLow = k - 1 - (keyHalf >> 1);
+    sieveBits = SIEVE_BITS[k]!;
+    sieveHalf = sieveBits >> 1;
+    bucketHalf = keyHalf - sieveHalf;
+    bucketBits = keyBits - sieveBits;
     restBits = diagBits - keyHalf;
     wide = 2 * restBits > 31;
     maxBytes = roomBytes;
@@ -456,6 +470,7 @@ export function joinCounter(): JoinCounter {
     const { norths, northCols, southStarts: starts } = s;
     const diagMask = (1 << diagBits) - 1;
     const keyMask = (1 << keyHalf) - 1;
+    const sieveMask = (1 << sieveHalf) - 1;
     const lowMask = (1 << keyLow) - 1;
     const keyHigh = keyLow + keyHalf;
     const southA = mirrored ? s.southSecond : s.southFirst;
@@ -487,7 +502,15 @@ export function joinCounter(): JoinCounter {
         if (((a0 & southAOf) | (b0 & southBOf)) !== 0) continue;
         const a = (a0 | southAOf) & diagMask;
         const b = (b0 | southBOf) & diagMask;
-        keys[total] = ((a >>> keyLow) & keyMask) | (((b >>> keyLow) & keyMask) << keyHalf);
+        const fieldA = (a >>> keyLow) & keyMask;
+        const fieldB = (b >>> keyLow) & keyMask;
+        // With sieve bits, the lowest of each direction's field first, then the rest of both.
+        keys[total] =
+          sieveBits === 0
+            ? fieldA | (fieldB << keyHalf)
+            : (fieldA & sieveMask) |
+              ((fieldB & sieveMask) << sieveHalf) |
+              (((fieldA >>> sieveHalf) | ((fieldB >>> sieveHalf) << bucketHalf)) << sieveBits);
         if (wide) {
           rests[total] = a;
           rests[second + total] = b;
@@ -518,39 +541,62 @@ export function joinCounter(): JoinCounter {
     count: number,
     bucketed: Uint32Array,
     starts: Int32Array,
-    pad: boolean,
+    table: boolean,
     mark: number,
     budget: number,
   ): number {
     const buckets = 1 << keyBits;
-    const second = secondOffset;
+    const copied = table ? sieveBits : 0;
+    const sieves = (1 << copied) - 1;
+    const bucketShift = keyBits - copied;
     if (sortStage === COUNTING) {
       const stop = entriesWithin(budget, count);
-      for (let i = sortAt; i < stop; i++) starts[keys[i] + 2]++;
+      if (copied === 0) {
+        for (let i = sortAt; i < stop; i++) starts[keys[i] + 2]++;
+      } else {
+        for (let i = sortAt; i < stop; i++) {
+          const own = keys[i] & sieves;
+          const bucket = keys[i] >>> copied;
+          for (let open = own; open <= sieves; open = (open + 1) | own) starts[((open << bucketShift) | bucket) + 2]++;
+        }
+      }
       budget -= Math.floor((stop - sortAt) / SORTED_PER_STEP);
       sortAt = stop;
       if (stop < count) return -1;
       let sum = 0;
       for (let b = 2; b <= buckets + 1; b++) {
         const size = starts[b];
-        sum += pad ? (size + 3) & ~3 : size;
+        sum += table ? (size + 3) & ~3 : size;
         starts[b] = sum;
       }
       budget -= Math.floor(buckets / SORTED_PER_STEP);
       sortStage = PLACING;
       sortAt = 0;
     }
+    const second = table ? tableSecond : secondOffset;
     const stop = entriesWithin(budget, count);
-    for (let i = sortAt; i < stop; i++) {
-      const to = starts[keys[i] + 1]++;
-      bucketed[to] = rests[i] | mark;
-      if (wide) bucketed[second + to] = rests[second + i];
+    if (copied === 0) {
+      for (let i = sortAt; i < stop; i++) {
+        const to = starts[keys[i] + 1]++;
+        bucketed[to] = rests[i] | mark;
+        if (wide) bucketed[second + to] = rests[secondOffset + i];
+      }
+    } else {
+      for (let i = sortAt; i < stop; i++) {
+        const own = keys[i] & sieves;
+        const bucket = keys[i] >>> copied;
+        for (let open = own; open <= sieves; open = (open + 1) | own) {
+          const to = starts[((open << bucketShift) | bucket) + 1]++;
+          bucketed[to] = rests[i] | mark;
+          if (wide) bucketed[second + to] = rests[secondOffset + i];
+        }
+      }
     }
     budget -= Math.floor((stop - sortAt) / SORTED_PER_STEP);
     sortAt = stop;
     if (stop < count) return -1;
     sortStage = SORTED;
-    if (!pad) return budget;
+    if (!table) return budget;
     for (let b = 1; b <= buckets; b++) {
       const end = starts[b];
       const padded = (end + 3) & ~3;
@@ -570,7 +616,8 @@ export function joinCounter(): JoinCounter {
 
   function crossCount(budget: number): number {
     const buckets = 1 << keyBits;
-    const keys = buckets - 1;
+    const sieves = (1 << sieveBits) - 1;
+    const visits = (1 << bucketBits) - 1;
     const longest = longestKey();
     // Locals, not the closure's variables, in the loop: V8 keeps those in memory.
     const table = tableBucketed;
@@ -578,6 +625,7 @@ export function joinCounter(): JoinCounter {
     const tableOf = tableStarts;
     const blockOf = blockStarts;
     const second = secondOffset;
+    const tableSecondWord = tableSecond;
     const isWide = wide;
     let found = 0;
     let kw = crossBucket;
@@ -585,10 +633,12 @@ export function joinCounter(): JoinCounter {
     for (;;) {
       while (kw < buckets && i >= blockOf[kw + 1]) kw++;
       if (kw === buckets) break;
-      const open = ~kw & keys;
+      const copies = (~kw & sieves) << bucketBits;
+      const visited = kw >>> sieveBits;
+      const open = ~visited & visits;
       const openLongest = open & longest;
       const openOther = open & ~longest;
-      const blockLongest = popcnt(kw & longest);
+      const blockLongest = popcnt(visited & longest);
       const end = blockOf[kw + 1];
       const inBucket = end - i;
       // Four half-boards of the block at a time against each of the table, as in wasm; a lane
@@ -611,14 +661,14 @@ export function joinCounter(): JoinCounter {
           let fit2 = 0;
           let fit3 = 0;
           for (let other = openOther; ; other = (other - 1) & openOther) {
-            const kt = held | other;
+            const kt = copies | held | other;
             const stop = tableOf[kt + 1];
             const from = tableOf[kt];
             read += stop - from;
             if (isWide) {
               for (let p = from; p < stop; p++) {
                 const e = table[p];
-                const f = table[second + p];
+                const f = table[tableSecondWord + p];
                 if (((e & a0) | (f & b0)) === 0) fit0++;
                 if (((e & a1) | (f & b1)) === 0) fit1++;
                 if (((e & a2) | (f & b2)) === 0) fit2++;
@@ -656,8 +706,8 @@ export function joinCounter(): JoinCounter {
   }
 
   function longestKey(): number {
-    const bit = sideCols - 1 - keyLow;
-    return (1 << bit) | (1 << (bit + keyHalf));
+    const bit = sideCols - 1 - keyLow - sieveHalf;
+    return (1 << bit) | (1 << (bit + bucketHalf));
   }
 
   function begin(n: number, eastRows: number, middleRow: number): number {
@@ -693,7 +743,7 @@ export function joinCounter(): JoinCounter {
     const west = candidates(WEST);
     tableSide = west > east ? WEST : EAST;
     const longest = Math.max(east, west);
-    const perEntry = wide ? 40 : 24;
+    const perEntry = halfBytes(1) - halfBytes(0);
     const spare = Math.floor((maxBytes - quarterBytes(quarterRoom) - halfBytes(0)) / perEntry);
     const most = Math.min(Math.max(spare, JOIN_ROOM_MIN), 0x20000000);
     const want = Math.min(longest + 4, most);
