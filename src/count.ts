@@ -2,7 +2,7 @@
 // GPU, and report the merged counts.
 
 import { makeCheckpoint, readCheckpoint, resumeState } from './checkpoint.js';
-import { DEFAULT_MAX_MEMORY, JOIN_DEFAULT_UP_TO_N, JOIN_FROM_N } from './defaults.js';
+import { DEFAULT_MAX_MEMORY, DEFAULT_THREAD_MEMORY, JOIN_DEFAULT_UP_TO_N, JOIN_FROM_N } from './defaults.js';
 import { abortReason } from './errors.js';
 import { countWhole } from './kernel/count-range.js';
 import { acquireKernel, acquireKernelSync, releaseKernel } from './kernel/instances.js';
@@ -148,7 +148,16 @@ export function uniqueOf(p: Plan, tally: Tally): bigint | null {
 
 /** The plan's work, with each of `threads` threads' share of `maxMemory` for a join's lists. */
 function shareMemory(p: Plan, maxMemory: number | undefined, threads: number): Plan {
-  return { ...p, joinRoom: (maxMemory ?? DEFAULT_MAX_MEMORY) / Math.max(1, threads) };
+  return { ...p, joinRoom: threadMemory(maxMemory, threads) };
+}
+
+/**
+ * A thread's share of `maxMemory` among `threads`; without it, of DEFAULT_MAX_MEMORY, but at
+ * least DEFAULT_THREAD_MEMORY.
+ */
+export function threadMemory(maxMemory: number | undefined, threads: number): number {
+  const among = Math.max(1, threads);
+  return maxMemory === undefined ? Math.max(DEFAULT_MAX_MEMORY / among, DEFAULT_THREAD_MEMORY) : maxMemory / among;
 }
 
 /** The public result of a count of `p` that added up to `tally`. */

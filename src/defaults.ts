@@ -11,6 +11,13 @@ export const DEFAULT_RUNS = 5;
 export const DEFAULT_MAX_MEMORY = 2 ** 30;
 
 /**
+ * Without options.maxMemory, a thread's share is never less than this, 256 MiB, however many
+ * threads count: a unit of every board the join counts by default fits it (at n = 26 a unit needs
+ * up to 231 MiB), where DEFAULT_MAX_MEMORY split among 5 threads or more would refuse some.
+ */
+export const DEFAULT_THREAD_MEMORY = 2 ** 28;
+
+/**
  * From this n on, count() and countSync() join by default (up to JOIN_DEFAULT_UP_TO_N), per
  * engine: where the join was measured faster than backtracking (bench: `npm run bench -- --methods`).
  */

@@ -3,6 +3,7 @@
 // wrong count. n = 24's quarter lists alone take more than the least maxMemory (a mebibyte), so
 // its first row choice fails at once.
 import { describe, expect, it } from 'vitest';
+import { threadMemory } from '../src/count.js';
 import { count, countSync, JoinMemoryError } from '../src/index.js';
 import { joinUnits } from '../src/plan/join-units.js';
 import { ENGINES } from './helpers/engines.js';
@@ -10,6 +11,18 @@ import { callsToEnd, countUnit, joinPlan, kernels, leastRoom, unitOf } from './h
 import { knownCounts } from './helpers/known-counts.js';
 
 const MIB = 2 ** 20;
+
+describe("a thread's share of maxMemory", () => {
+  it('without maxMemory, 1 GiB split among the threads, but at least 256 MiB each', () => {
+    expect([1, 2, 4, 5, 16, 64].map((threads) => threadMemory(undefined, threads) / MIB)).toEqual([
+      1024, 512, 256, 256, 256, 256,
+    ]);
+  });
+
+  it('with maxMemory, that split evenly, however small the share', () => {
+    expect([1, 2, 5, 64].map((threads) => threadMemory(64 * MIB, threads) / MIB)).toEqual([64, 32, 12.8, 1]);
+  });
+});
 
 describe.each(ENGINES)('engine %s', (engine) => {
   it('countSync: a join that needs more than maxMemory throws JoinMemoryError with its need', () => {

@@ -7,7 +7,7 @@
 // from commander's public API only, so that any 14.x does.
 
 import { Command as Commander, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_CHECKPOINT_EVERY_MS, DEFAULT_MAX_MEMORY, DEFAULT_RUNS } from '../defaults.js';
+import { DEFAULT_CHECKPOINT_EVERY_MS, DEFAULT_MAX_MEMORY, DEFAULT_RUNS, DEFAULT_THREAD_MEMORY } from '../defaults.js';
 import type { Engine, Method, Shard } from '../index.js';
 import { quote, shown } from '../quote.js';
 import type { CompareCommand } from './compare-command.js';
@@ -332,7 +332,7 @@ function program(
     )
     .option(
       '--max-memory <size>',
-      `memory for the join's lists, all threads together (default ${DEFAULT_MAX_MEMORY / 2 ** 30}GiB; also 512MiB, bytes)`,
+      `memory for the join's lists, all threads together (default ${DEFAULT_MAX_MEMORY / 2 ** 30}GiB, at least ${DEFAULT_THREAD_MEMORY / 2 ** 20}MiB a thread; also 512MiB, bytes)`,
       reading(['options.maxMemory'], bytes),
     )
     .option(
