@@ -1,5 +1,5 @@
 // The join (assembly/join.ts and src/kernel/js/join.ts) at the side widths the fast tier cannot
-// prove against an independent count: k = 10 to 13 (n = 20 to 26), where one unit's naive
+// prove against an independent count: k = 10 to 14 (n = 20 to 29), where one unit's naive
 // all-pairs test takes minutes. Here the reference is the search counter (test/helpers/search-unit.ts,
 // proven in the fast tier against every unit of n = 6 to 11): a backtracking over the whole board,
 // which shares nothing with the join, and takes seconds on the units chosen here.
@@ -17,11 +17,20 @@
 // an earlier order of the plan (the first with a count that is not 0): their searches
 // take 1 s to two minutes. In the least room their quarter lists alone take 14 to 134 MB and the
 // half-boards come in thousands of parts (minutes); with 2% more, in tens of parts (seconds).
+//
+// At k = 14 (n = 28, 29) the search counter did not finish a unit of n = 29 in 13 minutes, and the
+// naive counter (test/helpers/naive-join.ts: each side by plain backtracking, every pair tested)
+// cannot test a unit that counts anything: of the first and last 24 units of n = 29, those that do
+// have over 2 million half-boards a side (4·10^12 pair tests, hours). What it can test is the
+// first unit, whose sides are nearly 14-queens solutions of a square (69,516 and 365,596
+// half-boards, 2.5·10^10 pair tests, about a minute) and which counts 0: that both kernels find
+// no pair there, whole and in parts. No test proves k = 15 and 16: their shortest lists are
+// longer still (n = 31's first unit has 2,279,184 half-boards on its west side alone).
 
 import { describe, expect, it } from 'vitest';
 import type { Kernel } from '../../src/kernel/kernel.js';
 import { countUnit, kernels, leastRoom } from '../helpers/join-unit.js';
-import type { JoinUnit } from '../helpers/naive-join.js';
+import { type JoinUnit, naiveUnitCount } from '../helpers/naive-join.js';
 import { randomInt, seededRandom } from '../helpers/random.js';
 import { searchUnit } from '../helpers/search-unit.js';
 
@@ -133,6 +142,33 @@ describe('the join at k = 10 to 13 against a search of the whole board', () => {
           expect({ ...named, js: threeWays(kernels.js, unit, seed) }).toEqual({ ...named, js: everyWay });
         },
         UNIT_TIMEOUT_MS,
+      );
+    }
+  }
+});
+
+/** Units of the plan at k = 14 counted against the naive counter (see the header): east rows, middle queen's row. */
+const NAIVE_UNITS: Record<number, [number, number][]> = { 29: [[0x7ffe, 0]] };
+
+// The naive count of the unit of n = 29 takes about a minute on one core, the kernels seconds.
+const NAIVE_TIMEOUT_MS = 5 * 60_000;
+
+describe('the join at k = 14 against the naive counter', () => {
+  for (const [n, units] of Object.entries(NAIVE_UNITS).map(([n, units]) => [Number(n), units] as const)) {
+    for (const [eastRows, middleRow] of units) {
+      it(
+        `n = ${n}, the row choice 0x${eastRows.toString(16)}: both kernels count what the naive counter counts, whole and in parts`,
+        () => {
+          const unit = { n, eastRows, middleRow };
+          const naive = naiveUnitCount(unit);
+          const bothWays = (make: () => Kernel) => ({
+            whole: countUnit(make(), unit, 1 << 30, 2 ** 31),
+            parts: countUnit(make(), unit, 1 << 30, partsRoom(make(), unit)),
+          });
+          expect({ ...unit, wasm: bothWays(kernels.wasm) }).toEqual({ ...unit, wasm: { whole: naive, parts: naive } });
+          expect({ ...unit, js: bothWays(kernels.js) }).toEqual({ ...unit, js: { whole: naive, parts: naive } });
+        },
+        NAIVE_TIMEOUT_MS,
       );
     }
   }
