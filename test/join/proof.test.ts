@@ -20,12 +20,12 @@
 //
 // At k = 14 (n = 28, 29) the search counter did not finish a unit of n = 29 in 13 minutes, and the
 // naive counter (test/helpers/naive-join.ts: each side by plain backtracking, every pair tested)
-// cannot test a unit that counts anything: of the first and last 24 units of n = 29, those that do
-// have over 2 million half-boards a side (4·10^12 pair tests, hours). What it can test is the
-// first unit, whose sides are nearly 14-queens solutions of a square (69,516 and 365,596
-// half-boards, 2.5·10^10 pair tests, about a minute) and which counts 0: that both kernels find
-// no pair there, whole and in parts. No test proves k = 15 and 16: their shortest lists are
-// longer still (n = 31's first unit has 2,279,184 half-boards on its west side alone).
+// cannot test a unit that counts anything: of the first 24 units of n = 29 and the last 21, the 11
+// that do each have a side of over 2 million half-boards. What it can test is the first unit,
+// whose sides are nearly 14-queens solutions of a square (69,516 and 365,596 half-boards,
+// 2.5·10^10 pair tests, about a minute) and which counts 0: that both kernels find no pair there,
+// whole and in parts. No test proves k = 15 and 16: their shortest lists are longer still (n =
+// 31's first unit has 2,279,184 half-boards on its west side alone).
 
 import { describe, expect, it } from 'vitest';
 import type { Kernel } from '../../src/kernel/kernel.js';
