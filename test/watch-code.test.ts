@@ -3,17 +3,17 @@
 // panel lights, at each step, the line that took it.
 
 import { describe, expect, it } from 'vitest';
-import { CODE, type CodeForm, lineOf, litLines, shownLine } from '../demo/src/search-code.js';
+import { litLines, shownLine } from '../demo/src/code-marks.js';
+import { CODE, type CodeForm, lineOf } from '../demo/src/search-code.js';
 import { searchTree, unpruned } from '../demo/src/search-tree.js';
 import { Search } from '../demo/src/stepper.js';
 import { knownCounts } from './helpers/known-counts.js';
+import { traced } from './helpers/traced-code.js';
 
 /** The lines at which the code, run as shown, passes a step's mark, in order; and what it returns. */
 function run(form: CodeForm, n: number): { lines: number[]; solutions: number } {
   const lines: number[] = [];
-  const source = CODE[form]
-    .map((line, i) => line.replace(/⟨(\+?)[a-z-]+⟩/g, (_, further: string) => (further ? '' : `trace(${i});`)))
-    .join('\n');
+  const source = traced(CODE[form]);
   const solve = new Function('trace', `${source}\nreturn solve;`)((line: number) => lines.push(line));
   return { lines, solutions: solve(n) };
 }
@@ -40,7 +40,7 @@ describe('the watch panel’s code', () => {
       for (const line of CODE[form]) expect(shownLine(line)).not.toMatch(/[⟨⟩]/);
     const back = lineOf('stack', 'back', false);
     expect(CODE.stack[back]).toContain('stack.subarray');
-    expect(litLines('stack', 'back', back).map((i) => shownLine(CODE.stack[i]).trim())).toEqual([
+    expect(litLines(CODE.stack, 'back', back).map((i) => shownLine(CODE.stack[i]).trim())).toEqual([
       'row--;',
       '[cols, left, right, free] = stack.subarray(4 * row, 4 * row + 4);',
     ]);

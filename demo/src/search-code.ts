@@ -1,9 +1,8 @@
 // The search as code, in two forms that take the same steps (stepper.ts): the explicit-stack
-// loop the wasm kernel is built on, and the recursive function of the tutorials. Each line is
-// JavaScript as shown; a step's mark, ⟨kind⟩, stands where that step happens in the line (it is
-// not shown). ⟨+kind⟩ marks a further line of the same step. Run with each mark made a call, the
-// code takes exactly the steps of the search, one mark at a time (test/watch-code.test.ts).
+// loop the wasm kernel is built on, and the recursive function of the tutorials, with the marks of
+// code-marks.ts where its steps happen.
 
+import { linesOf } from './code-marks.js';
 import type { StepKind } from './stepper.js';
 
 export type CodeForm = 'stack' | 'recursive';
@@ -48,37 +47,11 @@ export const CODE: Readonly<Record<CodeForm, readonly string[]>> = {
   ],
 };
 
-const MARK = /⟨(\+?)([a-z-]+)⟩/g;
-
-/** A line as shown: without its marks. */
-export function shownLine(line: string): string {
-  return line.replace(MARK, '');
-}
-
-/** The marks of a line: the steps that happen in it, and the steps it is a further line of. */
-function marks(line: string): { kind: StepKind; further: boolean }[] {
-  return [...line.matchAll(MARK)].map((m) => ({ kind: m[2] as StepKind, further: m[1] === '+' }));
-}
-
 /**
  * The line of `form` where a step of `kind` happens. In the explicit-stack loop the search enters
  * row 0 on its own line; every later row is entered on the loop's last line.
  */
 export function lineOf(form: CodeForm, kind: StepKind, firstOpen: boolean): number {
-  const lines = CODE[form];
-  const found: number[] = [];
-  lines.forEach((line, i) => {
-    for (const mark of marks(line)) if (mark.kind === kind && !mark.further) found.push(i);
-  });
+  const found = linesOf(CODE[form], kind);
   return kind === 'open' && !firstOpen ? found[found.length - 1] : found[0];
-}
-
-/** The lines a step of `kind` on `line` lights: that line and its further lines. */
-export function litLines(form: CodeForm, kind: StepKind, line: number): number[] {
-  const lines = CODE[form];
-  const lit = [line];
-  lines.forEach((text, i) => {
-    if (i !== line && marks(text).some((mark) => mark.kind === kind && mark.further)) lit.push(i);
-  });
-  return lit.sort((a, b) => a - b);
 }

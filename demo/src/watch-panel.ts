@@ -1,6 +1,7 @@
 import { drawBoard } from './board.js';
 import { readBoardSize } from './board-size.js';
-import { CODE, type CodeForm, lineOf, litLines, shownLine } from './search-code.js';
+import { litLines, shownLine } from './code-marks.js';
+import { CODE, type CodeForm, lineOf } from './search-code.js';
 import { type SearchTree, searchTree, unpruned } from './search-tree.js';
 import type { Step } from './step-view.js';
 import type { StepKind } from './stepper.js';
@@ -97,7 +98,7 @@ export function watchPanel(): void {
 
   function drawCode(s: Step): void {
     const line = lineOf(form, s.kind, s.row === 0);
-    const lit = litLines(form, s.kind, line);
+    const lit = litLines(CODE[form], s.kind, line);
     code.dataset.line = String(line);
     code.replaceChildren(
       ...CODE[form].map((text, i) => {
