@@ -214,7 +214,7 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
   });
 
   it('shows the progress of a long count as a percentage with an ETA', async () => {
-    await page.fill('#count-n', '17');
+    await page.fill('#count-n', '19');
     await page.selectOption('#count-engine', 'wasm');
     await page.click('#count-run');
     await expect
@@ -225,7 +225,7 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
   });
 
   it('Cancel clears the progress of the count it stopped', async () => {
-    await page.fill('#count-n', '17');
+    await page.fill('#count-n', '19');
     await page.selectOption('#count-engine', 'wasm');
     await page.click('#count-run');
     await expect.poll(() => page.textContent('#count-progress-text'), { timeout: 30_000 }).toMatch(/ETA/);
