@@ -1,30 +1,21 @@
 import { drawBoard } from './board.js';
 import { readBoardSize } from './board-size.js';
-import { litLines, shownLine } from './code-marks.js';
+import { drawCode as showCode } from './code-view.js';
+import { Player, panelKeys } from './player.js';
 import { CODE, type CodeForm, lineOf } from './search-code.js';
 import { type SearchTree, searchTree, unpruned } from './search-tree.js';
+import { linkedStep, stepUrl } from './step-link.js';
 import type { Step } from './step-view.js';
 import type { StepKind } from './stepper.js';
+import { emptyTable } from './tables.js';
 import { Timeline } from './timeline.js';
 
 /** The tree is drawn up to this n: n = 9 has 8,394 nodes, more than a panel shows apart. */
 const TREE_DRAWN_UP_TO = 8;
-/** Steps a second at most while playing, where the reader asks for reduced motion. */
-const REDUCED_MOTION_SPEED = 2;
 const SVG = 'http://www.w3.org/2000/svg';
 
-/** Empties a table but for its caption, heads its columns, and returns its new body. */
-function emptyTable(table: HTMLTableElement, columns: readonly string[]): HTMLTableSectionElement {
-  table.replaceChildren(table.caption!);
-  const head = table.createTHead().insertRow();
-  for (const name of columns) {
-    const th = document.createElement('th');
-    th.scope = 'col';
-    th.textContent = name;
-    head.append(th);
-  }
-  return table.createTBody();
-}
+/** The query's names in a link to a step. */
+const LINK = { n: 'n', step: 'step', panel: 'watch' };
 
 /**
  * Step through the search, forwards, back and to any step: the board, the current row's masks in
@@ -56,10 +47,8 @@ export function watchPanel(): void {
   const treeNote = document.querySelector<HTMLElement>('#watch-tree-note')!;
   const treeView = document.querySelector<SVGSVGElement>('#watch-tree')!;
   const depths = document.querySelector<HTMLTableElement>('#watch-depths')!;
-  const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
   let timeline = new Timeline(4);
-  let timer: ReturnType<typeof setInterval> | undefined;
   let form: CodeForm = 'stack';
   let tree: SearchTree = searchTree(4);
   let treeNodes: SVGRectElement[] = [];
@@ -97,29 +86,7 @@ export function watchPanel(): void {
   }
 
   function drawCode(s: Step): void {
-    const line = lineOf(form, s.kind, s.row === 0);
-    const lit = litLines(CODE[form], s.kind, line);
-    code.dataset.line = String(line);
-    code.replaceChildren(
-      ...CODE[form].map((text, i) => {
-        const item = document.createElement('span');
-        item.className = 'line';
-        item.textContent = shownLine(text);
-        if (lit.includes(i)) {
-          item.classList.add('lit');
-          // A reader without colour still sees which line runs: the marker, and the values.
-          item.prepend(Object.assign(document.createElement('span'), { className: 'marker', textContent: '▶ ' }));
-        }
-        if (i === line) {
-          item.setAttribute('aria-current', 'step');
-          const values = document.createElement('span');
-          values.className = 'values';
-          values.textContent = `  // ${s.values}`;
-          item.append(values);
-        }
-        return item;
-      }),
-    );
+    showCode(code, CODE[form], s.kind, lineOf(form, s.kind, s.row === 0), s.values);
   }
 
   function drawStack(s: Step): void {
@@ -192,11 +159,7 @@ export function watchPanel(): void {
   }
 
   function stateUrl(): string {
-    const url = new URL(location.href);
-    url.searchParams.set('n', String(timeline.n));
-    url.searchParams.set('step', String(timeline.position));
-    url.hash = 'watch';
-    return url.href;
+    return stepUrl(LINK, timeline.n, timeline.position);
   }
 
   /** Draws the current step; `say`: what a screen reader hears of it. */
@@ -254,40 +217,12 @@ export function watchPanel(): void {
 
   function advance(): void {
     if (!timeline.forward()) return;
-    if (timeline.atEnd) pause();
+    if (timeline.atEnd) player.pause();
     render('play');
   }
 
-  function pause(): void {
-    if (timer === undefined) return;
-    clearInterval(timer);
-    timer = undefined;
-    play.textContent = 'Play';
-    play.setAttribute('aria-pressed', 'false');
-    history.replaceState(history.state, '', stateUrl());
-  }
-
-  function stepsPerSecond(): number {
-    const chosen = Number(speed.value);
-    return reducedMotion.matches ? Math.min(chosen, REDUCED_MOTION_SPEED) : chosen;
-  }
-
-  function showSpeed(): void {
-    speedLabel.textContent =
-      reducedMotion.matches && Number(speed.value) > REDUCED_MOTION_SPEED
-        ? `${REDUCED_MOTION_SPEED} (reduced motion)`
-        : speed.value;
-  }
-
-  function start(): void {
-    pause();
-    timer = setInterval(advance, 1000 / stepsPerSecond());
-    play.textContent = 'Pause';
-    play.setAttribute('aria-pressed', 'true');
-  }
-
   function restart(step = 0): void {
-    pause();
+    player.pause();
     const size = readBoardSize(n, error, () => 'the search of n = 10 already takes 175,520 steps') ?? timeline.n;
     timeline = new Timeline(size);
     if (tree.n !== size || treeNodes.length === 0) buildTree(size);
@@ -295,30 +230,25 @@ export function watchPanel(): void {
   }
 
   function jump(kind: StepKind): void {
-    pause();
+    player.pause();
     if (timeline.forwardTo(kind)) moved();
     else announce.textContent = `No ${kind === 'solution' ? 'solution' : 'dead end'} is left after this step.`;
   }
 
+  const player = new Player(play, speed, speedLabel, advance, () =>
+    history.replaceState(history.state, '', stateUrl()),
+  );
+
   backButton.addEventListener('click', () => {
-    pause();
+    player.pause();
     if (timeline.back()) moved();
   });
   stepButton.addEventListener('click', () => {
-    pause();
+    player.pause();
     if (timeline.forward()) moved();
   });
-  play.addEventListener('click', () => (timer === undefined ? start() : pause()));
-  speed.addEventListener('input', () => {
-    showSpeed();
-    if (timer !== undefined) start();
-  });
-  reducedMotion.addEventListener('change', () => {
-    showSpeed();
-    if (timer !== undefined) start();
-  });
   scrub.addEventListener('input', () => {
-    pause();
+    player.pause();
     if (timeline.seek(Number(scrub.value))) moved();
   });
   nextSolution.addEventListener('click', () => jump('solution'));
@@ -336,30 +266,8 @@ export function watchPanel(): void {
     restart();
     moved();
   });
-  // The panel's keys work only while the focus is in it (WCAG 2.1.4), and leave a control's own
-  // keys alone: arrows in a number or a slider, space on a button.
-  panel.addEventListener('keydown', (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const target = event.target as HTMLElement;
-    const ownsArrows = target instanceof HTMLInputElement || target instanceof HTMLSelectElement;
-    const ownsSpace = ownsArrows || target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement;
-    if (event.key === ' ' && !ownsSpace) {
-      event.preventDefault();
-      if (!play.disabled) play.click();
-    } else if (event.key === 'ArrowRight' && !ownsArrows) {
-      event.preventDefault();
-      if (!stepButton.disabled) stepButton.click();
-    } else if (event.key === 'ArrowLeft' && !ownsArrows) {
-      event.preventDefault();
-      if (!backButton.disabled) backButton.click();
-    }
-  });
+  panelKeys(panel, { play, step: stepButton, back: backButton });
 
-  // A link to a step: ?n=6&step=41#watch.
-  const asked = new URLSearchParams(location.search);
-  const askedStep = Number(asked.get('step') ?? 0);
-  if (asked.has('n')) n.value = asked.get('n')!;
-  showSpeed();
-  restart(Number.isInteger(askedStep) && askedStep > 0 ? askedStep : 0);
+  restart(linkedStep(LINK, n));
   render('none');
 }
