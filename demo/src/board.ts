@@ -1,4 +1,4 @@
-/** Draws an n×n board into `into`: queens where cols[row] says, and optional marks per square. */
+/** Draws an n×n board into `into`: queens where cols[row] says, and optional classes per square, space-separated. */
 export function drawBoard(
   into: HTMLElement,
   n: number,
@@ -12,7 +12,7 @@ export function drawBoard(
       const square = document.createElement('span');
       square.className = `square ${(row + col) % 2 ? 'dark' : 'light'}`;
       const extra = mark?.(row, col);
-      if (extra) square.classList.add(extra);
+      if (extra) square.classList.add(...extra.split(' '));
       if (cols[row] === col) {
         square.classList.add('queen');
         square.textContent = '♛';

@@ -3,6 +3,7 @@ import { browsePanel } from './browse-panel.js';
 import { comparePanel } from './compare-panel.js';
 import { countPanel } from './count-panel.js';
 import { describeEnvironment, describeGpu, type GpuLookup, probeGpu } from './environment.js';
+import { joinPanel } from './join-panel.js';
 import { watchPanel } from './watch-panel.js';
 
 document.querySelector('#environment')!.textContent = `Running on ${describeEnvironment()}.`;
@@ -23,6 +24,7 @@ const gpu: GpuLookup = () =>
 countPanel(gpu);
 comparePanel(gpu);
 watchPanel();
+joinPanel();
 browsePanel();
 // Every panel is set up: for tests and anyone inspecting the page.
 document.body.dataset.ready = 'true';

@@ -11,9 +11,11 @@
 //
 // A browser that is not installed is skipped, unless REQUIRE_BROWSER=1 (CI), where launching it
 // fails the tests instead.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { JoinWalk } from '../../demo/src/join-walk.js';
 import { knownCounts } from '../helpers/known-counts.js';
 import { type DemoSite, openDemoSite } from './demo-site.js';
 import type { BrowserDriver, DrivenPage } from './driver.js';
@@ -36,6 +38,9 @@ const over = (base: number[], tint: { rgb: number[]; alpha: number }) =>
   base.map((c, i) => Math.round(tint.rgb[i] * tint.alpha + c * (1 - tint.alpha)));
 
 const grouped = (value: bigint) => value.toLocaleString('en');
+
+/** axe-core's script, run in the page by each engine's own evaluation. */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let site: DemoSite;
 
@@ -148,6 +153,22 @@ for (const browser of LAUNCHERS) {
 
     const click = (page: DrivenPage, selector: string) =>
       page.run((s: string) => (document.querySelector(s) as HTMLElement).click(), selector);
+
+    /** What axe finds wrong with the page as it is, one line per rule broken. */
+    const violations = (page: DrivenPage) =>
+      page.run(async (source: string) => {
+        const scope = window as unknown as {
+          axe?: {
+            run: (context: Document) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+          };
+        };
+        // Evaluated globally (an alias of eval), as a script tag would: axe-core defines window.axe.
+        // biome-ignore lint/security/noGlobalEval: axe-core's own script, from node_modules.
+        const globalEval = eval;
+        if (!scope.axe) globalEval(source);
+        const results = await scope.axe!.run(document);
+        return results.violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+      }, axeSource);
 
     async function shoot(page: DrivenPage, selector: string, name: string): Promise<Buffer> {
       const png = await page.screenshot(selector);
@@ -412,6 +433,45 @@ for (const browser of LAUNCHERS) {
           expect(await page.run(() => document.querySelectorAll('#watch-tree rect.reached').length)).toBe(2057);
           expect(await page.run(() => getComputedStyle(document.querySelector('#watch-board')!).width)).not.toBe('0px');
           await shoot(page, '#watch', `${width}-watch-panel`);
+        });
+
+        it('watches the join from a link to a solution of n = 8, then the next row choice, within the width, axe clean', async () => {
+          const walk = new JoinWalk(8);
+          let at = 0;
+          for (; ; at++) {
+            const step = walk.step(at);
+            if (step.kind === 'pair' && walk.units[step.unit].probes[step.index].tests[step.test].fits) break;
+          }
+          const page = await openDemo(width);
+          await page.run((query: string) => history.replaceState(null, '', query), `?join-n=8&join-step=${at}#join`);
+          await reload(page);
+          expect(await page.run(() => document.querySelector<HTMLElement>('#join-board')!.dataset.step)).toBe(
+            String(at),
+          );
+          expect(await text(page, '#join-message')).toMatch(
+            /: both ANDs are zero, a solution \(pair 1 of this row choice\)$/,
+          );
+          expect(await text(page, '#join-code .line[aria-current="step"]')).toMatch(
+            /const fits = \(w\.up & e\.up\) === 0 && \(w\.down & e\.down\) === 0;\s+\/\/ e = \{ key: [01]{4}, queens: \[[\d, ]+\] \}, fits = true$/,
+          );
+          expect(
+            await page.run(() => document.querySelector<HTMLElement>('#join-board')!.dataset.queens!.split(',').length),
+          ).toBe(8);
+          expect(await page.run(() => document.querySelectorAll('#join-buckets li.meets').length)).toBeGreaterThan(0);
+          await shoot(page, '#join', `${width}-join-pair`);
+          await click(page, '#join-next-choice');
+          const next = walk.units[walk.step(at).unit + 1];
+          expect(await page.run(() => document.querySelector<HTMLElement>('#join-board')!.dataset.step)).toBe(
+            String(next.start),
+          );
+          const layout = await page.run(() => ({
+            scroll: document.documentElement.scrollWidth,
+            width: document.documentElement.clientWidth,
+            code: document.querySelector('#join-code')!.getBoundingClientRect().right,
+          }));
+          expect(layout.scroll).toBeLessThanOrEqual(layout.width);
+          expect(layout.code).toBeLessThanOrEqual(layout.width);
+          expect(await violations(page)).toEqual([]);
         });
 
         it('browses the solutions of n = 6, and those of n = 1 in the singular', async () => {

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { JoinWalk } from '../../../demo/src/join-walk.js';
 import { BROWSER_TESTS, launchChromium, serveDirectory } from '../../helpers/chromium.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -626,8 +627,113 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await expect.poll(() => page.textContent('#watch-speed-label')).toBe('2 (reduced motion)');
   });
 
+  it('watches the join of n = 8: a row choice and its class, a join refused, the line of code with its values', async () => {
+    await page.fill('#join-n', '8');
+    await page.dispatchEvent('#join-n', 'change');
+    const walk = new JoinWalk(8);
+    const unit = walk.units[0];
+    const current = () => page.textContent('#join-code .line[aria-current="step"]');
+    expect(await page.textContent('#join-message')).toBe(
+      `Row choice 1 of ${walk.units.length}: rows ${unit.east.slice(0, -1).join(', ')} and ${unit.east.at(-1)} east; its class holds ${unit.weight} choices, so each of its pairs counts ${unit.weight} times`,
+    );
+    expect(await current()).toBe(
+      `▶   for (const { east, west, middle, weight } of rowChoices(n)) {  // east = [${unit.east.join(', ')}], west = [${unit.west.join(', ')}], middle = -1, weight = ${unit.weight}`,
+    );
+    expect(await page.$$eval('#join-sides li', (items) => items.map((item) => item.textContent).join(''))).toBe(
+      [...Array(8).keys()].map((r) => (unit.east.includes(r) ? 'E' : 'W')).join(''),
+    );
+    expect(await page.textContent('#join-class')).toMatch(new RegExp(`; weight ${unit.weight}\\.$`));
+    // Step to the first join a shared column refuses: its AND shows the column, its line the verdict.
+    const refused = (i: number) => {
+      const step = walk.step(i);
+      const side = walk.units[step.unit]?.[step.side === 'west' ? 'westSide' : 'eastSide'];
+      return step.kind === 'join' && side?.candidates[step.index].clash === 'column';
+    };
+    let at = 0;
+    while (!refused(at)) at++;
+    for (let i = 0; i < 3; i++) await page.click('#join-step');
+    expect(await page.getAttribute('#join-board', 'data-step')).toBe('3');
+    await page.$eval(
+      '#join-scrub',
+      (scrub: HTMLInputElement, step: number) => {
+        scrub.value = String(step);
+        scrub.dispatchEvent(new Event('input', { bubbles: true }));
+      },
+      at,
+    );
+    expect(await page.getAttribute('#join-board', 'data-step')).toBe(String(at));
+    expect(await page.textContent('#join-message')).toMatch(
+      /^(East|West): north quarter-board \d+ meets south \d+, refused: they share a column$/,
+    );
+    expect(await current()).toMatch(/const clash = .*\/\/ clash = 'column'$/);
+    expect(await page.$$eval('#join-words tr.and th', (cells) => cells.map((cell) => cell.textContent))).toEqual([
+      'cols AND',
+    ]);
+    await page.locator('#join').screenshot({ path: `${shots}/join-join.png` });
+  });
+
+  it('goes along the join: to a step, the next and previous row choice, the next solution, and links to the step', async () => {
+    await page.fill('#join-n', '8');
+    await page.dispatchEvent('#join-n', 'change');
+    const walk = new JoinWalk(8);
+    await page.$eval('#join-scrub', (scrub: HTMLInputElement) => {
+      scrub.value = '500';
+      scrub.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(await page.textContent('#join-position')).toBe(`500 of ${walk.last.toLocaleString('en')}`);
+    expect(new URL(page.url()).searchParams.get('join-step')).toBe('500');
+    expect(await page.getAttribute('#join-link', 'href')).toBe(page.url());
+    const there = await page.textContent('#join-message');
+    const linked = await openDemo({ query: '?join-n=8&join-step=500#join' });
+    expect(await linked.inputValue('#join-n')).toBe('8');
+    expect(await linked.textContent('#join-message')).toBe(there);
+    const unit = walk.step(500).unit;
+    await page.click('#join-next-choice');
+    expect(await page.getAttribute('#join-board', 'data-step')).toBe(String(walk.units[unit + 1].start));
+    await page.click('#join-previous-choice');
+    expect(await page.getAttribute('#join-board', 'data-step')).toBe(String(walk.units[unit].start));
+    await page.click('#join-next-solution');
+    expect(await page.textContent('#join-message')).toMatch(
+      /: both ANDs are zero, a solution \(pair 1 of this row choice\)$/,
+    );
+    expect((await page.getAttribute('#join-board', 'data-queens'))!.split(',')).toHaveLength(8);
+    expect(await page.$$eval('#join-buckets li.meets', (items) => items.length)).toBeGreaterThan(0);
+    await page.$eval('#join-scrub', (scrub: HTMLInputElement) => {
+      scrub.value = scrub.max;
+      scrub.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(await page.textContent('#join-message')).toBe('Done: 92 solutions for n = 8, 12 unique');
+    expect(await page.textContent('#join-burnside-sum')).toBe(
+      'Unique, by Burnside: (total + F180 + 2 × F90) / 8, so 12 = (92 + 4 + 2 × 0) / 8.',
+    );
+    expect(await page.$$eval('#join-kept .board', (boards) => boards.length)).toBe(4);
+    expect(await page.isDisabled('#join-next-choice')).toBe(true);
+    await page.locator('#join').screenshot({ path: `${shots}/join-done.png` });
+  });
+
+  it('steps the join with the arrows and plays it with space only while its panel has the focus', async () => {
+    await page.focus('#join');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getAttribute('#join-board', 'data-step')).toBe('2');
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.getAttribute('#join-board', 'data-step')).toBe('1');
+    expect(await page.getAttribute('#watch-board', 'data-step')).toBe('0');
+    await page.keyboard.press(' ');
+    expect(await page.getAttribute('#join-play', 'aria-pressed')).toBe('true');
+    await page.keyboard.press(' ');
+    expect(await page.getAttribute('#join-play', 'aria-pressed')).toBe('false');
+    const step = await page.getAttribute('#join-board', 'data-step');
+    await page.focus('#watch');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getAttribute('#join-board', 'data-step')).toBe(step);
+    expect(await page.getAttribute('#watch-board', 'data-step')).toBe('1');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(() => page.textContent('#join-speed-label')).toBe('2 (reduced motion)');
+  });
+
   it('has no accessibility violation axe finds, at load and after each panel is used', async () => {
-    const violations = async () => {
+    const violations = async (): Promise<string[]> => {
       if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
       return page.evaluate(async () => {
         const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe;
@@ -647,6 +753,15 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(await violations()).toEqual([]);
     for (let i = 0; i < 5; i++) await page.click('#watch-step');
     await page.check('input[name="watch-code-form"][value="recursive"]');
+    expect(await violations()).toEqual([]);
+    await page.fill('#join-n', '7');
+    await page.dispatchEvent('#join-n', 'change');
+    await page.click('#join-next-solution');
+    expect(await violations()).toEqual([]);
+    await page.$eval('#join-scrub', (scrub: HTMLInputElement) => {
+      scrub.value = scrub.max;
+      scrub.dispatchEvent(new Event('input', { bubbles: true }));
+    });
     expect(await violations()).toEqual([]);
     await page.fill('#browse-n', '6');
     await page.dispatchEvent('#browse-n', 'change');
