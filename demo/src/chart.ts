@@ -50,7 +50,9 @@ export function timingChart(into: HTMLElement, legend: HTMLElement): TimingChart
   /** Which comparison the plot being made belongs to: a clear() while uPlot loads drops it. */
   let drawing = 0;
   let loading = false;
-  const width = () => Math.max(280, Math.min(640, into.clientWidth || 640));
+  // The box's width rounded down: clientWidth rounds a fractional width (637.9 px) up, and a
+  // canvas that wide overflows its box by the fraction.
+  const width = () => Math.max(280, Math.min(640, Math.floor(into.getBoundingClientRect().width) || 640));
 
   /** The legend for the point at `at` (the last one where the cursor is on none). */
   function showLegend(at: number | null): void {

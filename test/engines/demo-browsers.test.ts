@@ -492,7 +492,7 @@ for (const browser of LAUNCHERS) {
         });
 
         it(
-          'fits its width: nothing scrolls sideways, Cancel and Stop stay beside Count and Compare, the compare table within its column',
+          'fits its width: nothing scrolls sideways, Cancel and Stop stay beside Count and Compare, the compare table and chart within their columns',
           async () => {
             const page = await openDemo(width);
             // The widest the table gets in this browser: every n the form's default takes.
@@ -503,6 +503,11 @@ for (const browser of LAUNCHERS) {
               /^(Done|Failed)/.test(document.querySelector('#compare-status')!.textContent!),
             );
             expect(await text(page, '#compare-status')).toMatch(/^Done: /);
+            await until(
+              page,
+              30_000,
+              () => document.querySelector<HTMLElement>('#compare-chart')!.dataset.points === '9',
+            );
             await fill(page, '#browse-n', '12');
             await until(page, 60_000, () => document.querySelector('#browse-pages')!.textContent === 'of 1,184');
             const layout = await page.run(() => {
@@ -514,6 +519,11 @@ for (const browser of LAUNCHERS) {
                 stopBesideCompare: box('#compare-stop').top === box('#compare-run').top,
                 table: { right: box('#compare-table').right, column: box('#compare').right },
                 tableScroll: { scroll: scroller.scrollWidth, width: scroller.clientWidth },
+                // The chart's canvas within its box, to the fraction of a pixel.
+                chart: {
+                  canvas: document.querySelector('#compare-chart canvas')!.getBoundingClientRect().width,
+                  box: box('#compare-chart').width,
+                },
               };
             });
             expect(layout.page.scroll).toBeLessThanOrEqual(layout.page.width);
@@ -522,6 +532,8 @@ for (const browser of LAUNCHERS) {
             expect(layout.table.right).toBeLessThanOrEqual(layout.table.column);
             // The table fits: its column has nothing to scroll.
             expect(layout.tableScroll.scroll).toBeLessThanOrEqual(layout.tableScroll.width);
+            expect(layout.chart.canvas).toBeGreaterThan(0);
+            expect(layout.chart.canvas).toBeLessThanOrEqual(layout.chart.box);
             await shoot(page, '#compare', `${width}-compare-12`);
           },
           LONG_MS,
