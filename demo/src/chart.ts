@@ -3,25 +3,25 @@ import 'uplot/dist/uPlot.min.css';
 import { settleLanguage } from './intl-language.js';
 import { timeCell } from './milliseconds.js';
 
-/** Median milliseconds per engine for one n; webgpu only where the comparison times the GPU. */
-export interface Times {
-  js: number;
-  wasm: number;
-  webgpu?: number;
+/** A line of the chart: an engine, counting one way where the comparison times both. */
+export interface Series {
+  key: string;
+  label: string;
+  stroke: string;
+  /** Drawn dashed: the join's lines, beside backtracking's solid ones. */
+  dashed?: boolean;
 }
+
+/** Median milliseconds for one n, by series key; a series without a time there is left out. */
+export type Times = Readonly<Record<string, number | undefined>>;
 
 export interface TimingChart {
-  /** Adds (or replaces) the point for n and redraws. */
+  /** Adds (or replaces) the points for n and redraws. */
   add(n: number, times: Times): void;
-  clear(): void;
+  /** Empties the chart; the next comparison draws `series`. */
+  clear(series?: readonly Series[]): void;
   readonly points: number;
 }
-
-const SERIES = [
-  { key: 'js', label: 'TypeScript', stroke: '#c2410c' },
-  { key: 'wasm', label: 'wasm', stroke: '#1d4ed8' },
-  { key: 'webgpu', label: 'WebGPU', stroke: '#15803d' },
-] as const;
 
 const HEIGHT = 300;
 
@@ -38,12 +38,11 @@ async function loadUplot(): Promise<typeof uPlot> {
 /**
  * Median time against n per engine, log-scaled, filling in as results arrive, with `legend` (under
  * it) always showing values: those of the last n measured, or of the n under the cursor (a tap on
- * a phone). Until the first result, `into` keeps the hint it holds; the engines drawn are those of
- * the first result.
+ * a phone). Until the first result, `into` keeps the hint it holds.
  */
 export function timingChart(into: HTMLElement, legend: HTMLElement): TimingChart {
   const xs: number[] = [];
-  let series: (typeof SERIES)[number][] = [];
+  let series: readonly Series[] = [];
   /** Per series, the time per n; null where the clock could not see it (a log scale has no zero). */
   let ys: (number | null)[][] = [];
   let plot: uPlot | undefined;
@@ -65,6 +64,7 @@ export function timingChart(into: HTMLElement, legend: HTMLElement): TimingChart
       const swatch = document.createElement('span');
       swatch.className = 'swatch';
       swatch.style.backgroundColor = s.stroke;
+      if (s.dashed) swatch.classList.add('dashed');
       const value = ys[k][i];
       entry.append(swatch, ` ${s.label} ${value === null ? timeCell(0) : `${timeCell(value)} ms`}`);
       return entry;
@@ -95,7 +95,13 @@ export function timingChart(into: HTMLElement, legend: HTMLElement): TimingChart
         ],
         series: [
           { label: 'n' },
-          ...series.map((s) => ({ label: s.label, stroke: s.stroke, width: 2, points: { show: true } })),
+          ...series.map((s) => ({
+            label: s.label,
+            stroke: s.stroke,
+            width: 2,
+            ...(s.dashed && { dash: [6, 4] }),
+            points: { show: true },
+          })),
         ],
         // uPlot's own legend shows values only under the cursor: the one below shows them always.
         legend: { show: false },
@@ -121,8 +127,6 @@ export function timingChart(into: HTMLElement, legend: HTMLElement): TimingChart
   return {
     add(n, times) {
       if (plot === undefined && !loading) {
-        series = SERIES.filter((s) => times[s.key] !== undefined);
-        ys = series.map(() => []);
         loading = true;
         const mine = drawing;
         loadUplot().then(
@@ -151,10 +155,12 @@ export function timingChart(into: HTMLElement, legend: HTMLElement): TimingChart
       });
       draw();
     },
-    clear() {
+    clear(next = series) {
       drawing++;
       loading = false;
       xs.length = 0;
+      series = next;
+      ys = series.map(() => []);
       plot?.destroy();
       plot = undefined;
       legend.hidden = true;

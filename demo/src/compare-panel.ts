@@ -1,17 +1,43 @@
-import { timingChart } from './chart.js';
+import type { Method } from 'nqueens-wasm';
+import { type Series, timingChart } from './chart.js';
 import type { CompareMessage, CompareRequest } from './compare-worker.js';
 import { describeEnvironment, type GpuLookup, hasWebGpu } from './environment.js';
 import { formatSpeedup, timeCell } from './milliseconds.js';
 
+const ENGINES = [
+  { key: 'js', label: 'TypeScript', stroke: '#c2410c' },
+  { key: 'wasm', label: 'wasm', stroke: '#1d4ed8' },
+] as const;
+
+/** The chart's lines: each CPU engine in each way timed (the join's dashed), and the GPU's. */
+function seriesOf(methods: readonly (Method | null)[], withGpu: boolean): Series[] {
+  const lines: Series[] = methods.flatMap((method) =>
+    ENGINES.map((engine) =>
+      methods.length === 1
+        ? engine
+        : {
+            key: `${engine.key}-${method}`,
+            label: `${engine.label} ${method === 'join' ? 'join' : 'backtracking'}`,
+            stroke: engine.stroke,
+            dashed: method === 'join',
+          },
+    ),
+  );
+  return withGpu ? [...lines, { key: 'webgpu', label: 'WebGPU', stroke: '#15803d' }] : lines;
+}
+
 /**
  * TypeScript vs wasm (and WebGPU, where the user ticks it and the browser gives an adapter) for
- * n = 4..max: a table and a chart that fill in as a worker sends rows. Stop ends the worker and
+ * n = 4..max, counting the way chosen or both ways: a table and a chart that fill in as a worker
+ * sends rows. Stop ends the worker and
  * keeps the rows measured.
  */
 export function comparePanel(gpu: GpuLookup): void {
   const form = document.querySelector<HTMLFormElement>('#compare-form')!;
   const max = document.querySelector<HTMLInputElement>('#compare-max')!;
   const runs = document.querySelector<HTMLInputElement>('#compare-runs')!;
+  const methodChoice = document.querySelector<HTMLSelectElement>('#compare-method')!;
+  const methodHead = document.querySelector<HTMLElement>('#compare-method-head')!;
   const gpuChoice = document.querySelector<HTMLElement>('#compare-gpu-choice')!;
   const gpuBox = document.querySelector<HTMLInputElement>('#compare-gpu')!;
   const gpuLabel = document.querySelector<HTMLElement>('#compare-gpu-label')!;
@@ -41,7 +67,7 @@ export function comparePanel(gpu: GpuLookup): void {
 
   /** "n = 4..9": the boards with a row in the table. */
   const measured = () => {
-    const ns = [...body.rows].map((row) => row.dataset.n);
+    const ns = [...new Set([...body.rows].map((row) => row.dataset.n))];
     return ns.length === 0 ? 'no n finished' : ns.length === 1 ? `n = ${ns[0]}` : `n = ${ns[0]}..${ns[ns.length - 1]}`;
   };
 
@@ -62,11 +88,15 @@ export function comparePanel(gpu: GpuLookup): void {
   function start(withGpu: boolean): void {
     worker?.terminate();
     body.replaceChildren();
-    chart.clear();
+    const chosen = methodChoice.value as 'auto' | Method | 'both';
+    const methods: (Method | null)[] = chosen === 'both' ? ['backtrack', 'join'] : [chosen === 'auto' ? null : chosen];
+    const both = methods.length > 1;
+    chart.clear(seriesOf(methods, withGpu));
     gpuHead.hidden = !withGpu;
     gpuNote.hidden = !withGpu;
+    methodHead.hidden = !both;
     stop.disabled = false;
-    const request: CompareRequest = { max: Number(max.value), runs: Number(runs.value), webgpu: withGpu };
+    const request: CompareRequest = { max: Number(max.value), runs: Number(runs.value), webgpu: withGpu, methods };
     status.textContent = `Timing n = 4..${request.max}, ${request.runs} runs per engine after a warm-up, on ${describeEnvironment()}…`;
     worker = new Worker(new URL('./compare-worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (e: MessageEvent<CompareMessage>) => {
@@ -74,9 +104,11 @@ export function comparePanel(gpu: GpuLookup): void {
       if (message.type === 'row') {
         const row = body.insertRow();
         row.dataset.n = String(message.n);
+        row.dataset.method = message.method;
         const gpuCell = withGpu ? [message.gpuMs === undefined ? '—' : timeCell(message.gpuMs)] : [];
         for (const text of [
           String(message.n),
+          ...(both ? [message.method] : []),
           message.total.toLocaleString('en'),
           timeCell(message.jsMs),
           timeCell(message.wasmMs),
@@ -85,7 +117,12 @@ export function comparePanel(gpu: GpuLookup): void {
         ]) {
           row.insertCell().textContent = text;
         }
-        chart.add(message.n, { js: message.jsMs, wasm: message.wasmMs, webgpu: withGpu ? message.gpuMs : undefined });
+        const way = both ? `-${message.method}` : '';
+        chart.add(message.n, {
+          [`js${way}`]: message.jsMs,
+          [`wasm${way}`]: message.wasmMs,
+          ...(message.gpuMs !== undefined && { webgpu: message.gpuMs }),
+        });
         return;
       }
       end(

@@ -366,6 +366,47 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await page.locator('#compare').screenshot({ path: `${shots}/compare.png` });
   });
 
+  it('times both ways of counting: a row per n and way, a dashed line per engine for the join', async () => {
+    await page.fill('#compare-max', '7');
+    await page.fill('#compare-runs', '1');
+    await page.selectOption('#compare-method', 'both');
+    await page.click('#compare-run');
+    await page.waitForSelector('#compare-chart[data-points="4"]', { timeout: 60_000 });
+    await expect.poll(() => page.textContent('#compare-status'), { timeout: 60_000 }).toMatch(/^Done: n = 4..7 /);
+    expect(await page.isVisible('#compare-method-head')).toBe(true);
+    const rows = await page.$$eval('#compare-table tbody tr', (trs) =>
+      trs.map((tr) => [...(tr as HTMLTableRowElement).cells].slice(0, 3).map((cell) => cell.textContent)),
+    );
+    // The join counts from n = 6: below it, backtracking alone.
+    expect(rows).toEqual([
+      ['4', 'backtrack', '2'],
+      ['5', 'backtrack', '10'],
+      ['6', 'backtrack', '4'],
+      ['6', 'join', '4'],
+      ['7', 'backtrack', '40'],
+      ['7', 'join', '40'],
+    ]);
+    expect(await page.textContent('#compare-legend')).toMatch(
+      // A time below the clock's resolution reads so, without "ms".
+      new RegExp(
+        '^n = 7 TypeScript backtracking {t} wasm backtracking {t} TypeScript join {t} wasm join {t}$'.replaceAll(
+          '{t}',
+          '(< resolution|[\\d.,]+ ms)',
+        ),
+      ),
+    );
+    expect(await page.$$eval('#compare-legend .swatch.dashed', (swatches) => swatches.length)).toBe(2);
+    // Back to one way: the table has no column for it.
+    await page.selectOption('#compare-method', 'join');
+    await page.fill('#compare-max', '6');
+    await page.click('#compare-run');
+    await expect.poll(() => page.textContent('#compare-status'), { timeout: 60_000 }).toMatch(/^Done: n = 4..6 /);
+    expect(await page.isVisible('#compare-method-head')).toBe(false);
+    expect(
+      await page.$$eval('#compare-table tbody tr', (trs) => trs.map((tr) => (tr as HTMLElement).dataset.method)),
+    ).toEqual(['join']);
+  });
+
   it('keeps the chart as wide as its column while the window narrows and widens, with no ResizeObserver loop error', async () => {
     await page.fill('#compare-max', '12');
     await page.fill('#compare-runs', '1');
