@@ -715,6 +715,13 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
       'cols AND',
     ]);
     await page.locator('#join').screenshot({ path: `${shots}/join-join.png` });
+    // The picture of docs/how-it-counts.md's worked example: n = 6, its first pair that fits.
+    const six = await openDemo({ query: '?join-n=6&join-step=135#join' });
+    expect(await six.textContent('#join-message')).toBe(
+      'West 1 against east 1: both ANDs are zero, a solution (pair 1 of this row choice)',
+    );
+    expect(await six.getAttribute('#join-board', 'data-queens')).toBe('3,0,4,1,5,2');
+    await six.locator('#join .watch-body').first().screenshot({ path: `${shots}/join-6.png` });
   });
 
   it('goes along the join: to a step, the next and previous row choice, the next solution, and links to the step', async () => {
