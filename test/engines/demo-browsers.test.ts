@@ -435,7 +435,7 @@ for (const browser of LAUNCHERS) {
           await shoot(page, '#watch', `${width}-watch-panel`);
         });
 
-        it('watches the join from a link to a solution of n = 8, then the next row choice, within the width, axe clean', async () => {
+        it('watches the join from a link to a solution of n = 8, the next row choice and the end, within the width, axe clean', async () => {
           const walk = new JoinWalk(8);
           let at = 0;
           for (; ; at++) {
@@ -471,6 +471,17 @@ for (const browser of LAUNCHERS) {
           }));
           expect(layout.scroll).toBeLessThanOrEqual(layout.width);
           expect(layout.code).toBeLessThanOrEqual(layout.width);
+          expect(await violations(page)).toEqual([]);
+          // The end: Burnside's sum, the solutions a half turn keeps drawn.
+          await page.run(() => {
+            const scrub = document.querySelector<HTMLInputElement>('#join-scrub')!;
+            scrub.value = scrub.max;
+            scrub.dispatchEvent(new Event('input', { bubbles: true }));
+          });
+          expect(await text(page, '#join-burnside-sum')).toBe(
+            'Unique, by Burnside: (total + F180 + 2 × F90) / 8, so 12 = (92 + 4 + 2 × 0) / 8.',
+          );
+          expect(await page.run(() => document.querySelectorAll('#join-kept .board').length)).toBe(4);
           expect(await violations(page)).toEqual([]);
         });
 

@@ -721,7 +721,10 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
       'West 1 against east 1: both ANDs are zero, a solution (pair 1 of this row choice)',
     );
     expect(await six.getAttribute('#join-board', 'data-queens')).toBe('3,0,4,1,5,2');
-    await six.locator('#join .watch-body').first().screenshot({ path: `${shots}/join-6.png` });
+    await six
+      .locator('#join .watch-body')
+      .first()
+      .screenshot({ path: `${shots}/join-6.png` });
   });
 
   it('goes along the join: to a step, the next and previous row choice, the next solution, and links to the step', async () => {
@@ -761,6 +764,27 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(await page.$$eval('#join-kept .board', (boards) => boards.length)).toBe(4);
     expect(await page.isDisabled('#join-next-choice')).toBe(true);
     await page.locator('#join').screenshot({ path: `${shots}/join-done.png` });
+  });
+
+  it("says the join's limit where n is out of range, and keeps the walk it shows", async () => {
+    await page.fill('#join-n', '7');
+    await page.dispatchEvent('#join-n', 'change');
+    await page.click('#join-step');
+    await page.fill('#join-n', '11');
+    await page.dispatchEvent('#join-n', 'change');
+    expect(await page.textContent('#join-error')).toBe(
+      'n must be a whole number from 6 to 10 here: the join of n = 10 already takes 45,087 steps.',
+    );
+    expect(await page.getAttribute('#join-n', 'aria-invalid')).toBe('true');
+    expect(await page.textContent('#join-position')).toBe(`1 of ${new JoinWalk(7).last.toLocaleString('en')}`);
+    await page.fill('#join-n', '9');
+    await page.dispatchEvent('#join-n', 'change');
+    expect(await page.isHidden('#join-error')).toBe(true);
+    expect(await page.textContent('#join-position')).toBe(`0 of ${new JoinWalk(9).last.toLocaleString('en')}`);
+    expect(await page.$$eval('#join-sides li', (items) => items.map((item) => item.textContent).join(''))).toMatch(
+      /^[EW]*M[EW]*$/,
+    );
+    expect(await page.isVisible('#join-legend-middle')).toBe(true);
   });
 
   it('steps the join with the arrows and plays it with space only while its panel has the focus', async () => {
