@@ -8,7 +8,7 @@
 
 import { BigintCounts, count, defaultMethod, uniqueOf } from './count.js';
 import { DEFAULT_MAX_MEMORY, DEFAULT_RUNS } from './defaults.js';
-import { abortReason } from './errors.js';
+import { abortReason, InternalError } from './errors.js';
 import { RangeCounter } from './kernel/count-range.js';
 import { acquireKernel, releaseKernel } from './kernel/instances.js';
 import type { CpuEngine, Kernel } from './kernel/kernel.js';
@@ -173,7 +173,7 @@ export async function compareEngines(n: number, options?: CompareOptions): Promi
     const reference = (await wasm.run(minMs)).tally;
     const check = (await js.run(minMs)).tally;
     if (check.total !== reference.total || check.unique !== reference.unique) {
-      throw new Error(`the engines disagree at n = ${size}: js ${check.total}, wasm ${reference.total}`);
+      throw new InternalError(`the engines disagree at n = ${size}: js ${check.total}, wasm ${reference.total}`);
     }
     const exact = new BigintCounts(reference.total, uniqueOf(p, reference));
     const jsMs: number[] = [];
@@ -215,7 +215,7 @@ async function timeGpu(
   const options = { engine: 'webgpu', ...(signal !== undefined && { signal }) } as const;
   const check = (await count(n, options)).exact;
   if (check.total !== reference.total || check.unique !== reference.unique) {
-    throw new Error(`the engines disagree at n = ${n}: webgpu ${check.total}, wasm ${reference.total}`);
+    throw new InternalError(`the engines disagree at n = ${n}: webgpu ${check.total}, wasm ${reference.total}`);
   }
   const ms: number[] = [];
   for (let i = 0; i < runs; i++) ms.push((await count(n, options)).elapsedMs);

@@ -1,10 +1,28 @@
-// The errors that a caller may want to tell apart (with instanceof), and the argument errors: a
-// TypeError or a RangeError that also says in parts which argument and what it must be. Kept apart
-// from the code that throws them, and typed without WebAssembly's, WebGPU's or Node's types, so
-// that importing them asks nothing of a project. And what an aborted call rejects with.
+// The errors that a caller may want to tell apart (with instanceof, or by `code`, which every one
+// of them carries), and the argument errors: a TypeError or a RangeError that also says in parts
+// which argument and what it must be. Kept apart from the code that throws them, and typed without
+// WebAssembly's, WebGPU's or Node's types, so that importing them asks nothing of a project. And
+// what an aborted call rejects with.
+
+/**
+ * The `code` of every error the package throws or rejects with, beside the argument errors'
+ * (ArgumentErrorCode). An aborted call rejects with its signal's reason, as the platform's own
+ * APIs do (a DOMException named 'AbortError' where abort() was given none).
+ */
+export type ErrorCode =
+  | ArgumentErrorCode
+  | 'ERR_NQUEENS_WASM_UNAVAILABLE'
+  | 'ERR_NQUEENS_WEBGPU_UNAVAILABLE'
+  | 'ERR_NQUEENS_GPU_LOST'
+  | 'ERR_NQUEENS_WORKERS_REFUSED'
+  | 'ERR_NQUEENS_WORKER_FAILED'
+  | 'ERR_NQUEENS_JOIN_MEMORY'
+  | 'ERR_NQUEENS_INTERNAL';
 
 /** An engine that cannot run here; `reason` says why, in words that suit any caller. */
 export abstract class EngineUnavailableError extends Error {
+  abstract readonly code: 'ERR_NQUEENS_WASM_UNAVAILABLE' | 'ERR_NQUEENS_WEBGPU_UNAVAILABLE';
+
   constructor(
     readonly engine: 'wasm' | 'webgpu',
     readonly reason: string,
@@ -17,15 +35,20 @@ export abstract class EngineUnavailableError extends Error {
 /** The 'wasm' engine was asked for where WebAssembly cannot run (an old runtime, a page's CSP). */
 export class WasmUnavailableError extends EngineUnavailableError {
   override name = 'WasmUnavailableError';
+  readonly code = 'ERR_NQUEENS_WASM_UNAVAILABLE' as const;
 
   constructor(reason: string) {
     super('wasm', reason, 'js');
   }
 }
 
-/** The 'webgpu' engine was asked for where no GPU can be had (no WebGPU, no adapter, no device). */
+/**
+ * The 'webgpu' engine was asked for where no GPU can be had (no WebGPU, no adapter, no device), or
+ * where the GPU has no memory for the count.
+ */
 export class WebGPUUnavailableError extends EngineUnavailableError {
   override name = 'WebGPUUnavailableError';
+  readonly code = 'ERR_NQUEENS_WEBGPU_UNAVAILABLE' as const;
 
   constructor(reason: string) {
     super('webgpu', reason, 'wasm');
@@ -35,6 +58,7 @@ export class WebGPUUnavailableError extends EngineUnavailableError {
 /** The GPU device went away in the middle of a count; the next count sets up a new one. */
 export class GpuLostError extends Error {
   override name = 'GpuLostError';
+  readonly code = 'ERR_NQUEENS_GPU_LOST' as const;
 
   constructor(readonly reason: string) {
     super(`the GPU device was lost while counting (${reason})`);
@@ -47,6 +71,7 @@ export class GpuLostError extends Error {
  */
 export class WorkersRefusedError extends Error {
   override name = 'WorkersRefusedError';
+  readonly code = 'ERR_NQUEENS_WORKERS_REFUSED' as const;
 
   constructor(
     readonly detail: string,
@@ -62,17 +87,35 @@ export class WorkersRefusedError extends Error {
 }
 
 /**
+ * A worker thread stopped in the middle of a count: it crashed (out of memory, or killed), exited,
+ * or sent what could not be read. The count it was part of is lost; `cause` is what the thread
+ * reported, where it reported anything.
+ */
+export class WorkerFailedError extends Error {
+  override name = 'WorkerFailedError';
+  readonly code = 'ERR_NQUEENS_WORKER_FAILED' as const;
+
+  constructor(detail: string, options?: { cause?: unknown }) {
+    super(`a worker thread failed (${detail}); count again, or with countSync in the calling thread`, options);
+  }
+}
+
+/**
  * A count that went wrong inside the package, not in what the caller asked: a bug to report. The
- * message says what was found (a join's count whose Burnside sum is not divisible by 8, for one),
- * and `code` tells it apart without reading the message.
+ * message says what was found (a join's count whose Burnside sum is not divisible by 8, a trap of
+ * the wasm kernel, for two), `detail` says it alone, and `cause` holds the error behind it, if any.
  */
 export class InternalError extends Error {
   override name = 'InternalError';
   readonly code = 'ERR_NQUEENS_INTERNAL' as const;
 
-  constructor(detail: string) {
+  constructor(
+    readonly detail: string,
+    options?: { cause?: unknown },
+  ) {
     super(
       `nqueens-wasm: internal error: ${detail}; please report it at https://github.com/nqueens-wasm/nqueens-wasm/issues`,
+      options,
     );
   }
 }

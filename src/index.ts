@@ -2,7 +2,7 @@
 
 export { checkCompareEngines, compareEngines } from './compare.js';
 export { count, countSync, totalNQueens } from './count.js';
-export type { ArgumentErrorCode, ArgumentProblem, ArgumentWording } from './errors.js';
+export type { ArgumentErrorCode, ArgumentProblem, ArgumentWording, ErrorCode } from './errors.js';
 // The errors a caller may want to tell apart with instanceof; argument errors are TypeErrors and
 // RangeErrors that also say which argument and what it must be (ArgumentProblem).
 export {
@@ -13,6 +13,7 @@ export {
   JoinMemoryError,
   WasmUnavailableError,
   WebGPUUnavailableError,
+  WorkerFailedError,
   WorkersRefusedError,
 } from './errors.js';
 export { findGpu } from './find-gpu.js';

@@ -38,6 +38,7 @@ describe('without WebAssembly', () => {
       /the 'wasm' engine is unavailable here \(this runtime has no WebAssembly\); use engine: 'js'/,
     );
     await expect(count(8, { engine: 'wasm' })).rejects.toThrow(/'wasm' engine is unavailable/);
+    await expect(count(8, { engine: 'wasm' })).rejects.toMatchObject({ code: 'ERR_NQUEENS_WASM_UNAVAILABLE' });
     await expect(compareEngines(8)).rejects.toThrow(/'wasm' engine is unavailable/);
   });
 

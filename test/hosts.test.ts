@@ -76,6 +76,7 @@ describe('a host whose worker_threads only throw (workerd)', () => {
     const { count, WorkersRefusedError } = await freshPackage();
     const refused = count(15, { workers: 2 });
     await expect(refused).rejects.toThrow(WorkersRefusedError);
+    await expect(refused).rejects.toMatchObject({ code: 'ERR_NQUEENS_WORKERS_REFUSED', refusedBy: 'runtime' });
     await expect(refused).rejects.toThrow(
       /^Node cannot start worker threads \(The Worker method is not implemented\); count without workers$/,
     );

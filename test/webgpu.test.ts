@@ -58,6 +58,11 @@ describe("engine: 'webgpu' where navigator.gpu gives no GPU", () => {
     const onCheckpoint = vi.fn();
     const refusal = count(8, { engine: 'webgpu', onProgress, onCheckpoint, checkpointEveryMs: 1 });
     await expect(refusal).rejects.toThrow(WebGPUUnavailableError);
+    await expect(refusal).rejects.toMatchObject({
+      code: 'ERR_NQUEENS_WEBGPU_UNAVAILABLE',
+      engine: 'webgpu',
+      instead: 'wasm',
+    });
     await expect(refusal).rejects.toThrow(
       "the 'webgpu' engine is unavailable here (navigator.gpu.requestAdapter() found no adapter); use engine: 'wasm'",
     );

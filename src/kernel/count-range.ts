@@ -5,7 +5,7 @@
 // (calls as big as they come).
 
 import { BATCH, RESULT_COMPLETIONS, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from '../../assembly/layout.js';
-import { JoinMemoryError } from '../errors.js';
+import { InternalError, JoinMemoryError, messageOf } from '../errors.js';
 import type { Kernel } from './kernel.js';
 import { type CountWork, type PlannedSubproblems, type Subproblems, subproblemsIn } from './subproblems.js';
 import {
@@ -68,6 +68,27 @@ export class RangeCounter {
    */
   step(budget: number): boolean {
     if (this.done) return false;
+    let ready: number;
+    try {
+      ready = this.countSteps(budget);
+    } catch (error) {
+      // A kernel call never throws by design (a join short of memory returns -1): what does is a
+      // trap of the wasm kernel or a fault of the TS one, a bug, which the caller gets coded.
+      throw new InternalError(`the ${this.kernel.engine} kernel failed counting n = ${this.n}: ${messageOf(error)}`, {
+        cause: error,
+      });
+    }
+    if (ready < 0)
+      throw new JoinMemoryError({ n: this.n, needBytes: this.kernel.shortfall(), allowedBytes: this.joinRoom });
+    for (; this.added < ready; this.added++) {
+      this.take(this.batch!, this.added);
+      this.finished++;
+    }
+    return ready < this.batchSize;
+  }
+
+  /** Starts a batch where the last one is done, and counts for at most `budget` steps: what is ready. */
+  private countSteps(budget: number): number {
     const { kernel } = this;
     if (this.added === this.batchSize) {
       this.batchStart = this.from + this.finished;
@@ -80,13 +101,7 @@ export class RangeCounter {
       kernel.startBatch(this.batchSize, this.n, batch.width, this.joinRoom);
       this.added = 0;
     }
-    const ready = kernel.countSteps(budget);
-    if (ready < 0) throw new JoinMemoryError({ n: this.n, needBytes: kernel.shortfall(), allowedBytes: this.joinRoom });
-    for (; this.added < ready; this.added++) {
-      this.take(this.batch!, this.added);
-      this.finished++;
-    }
-    return ready < this.batchSize;
+    return kernel.countSteps(budget);
   }
 
   /** The FIXED_* bits that the batch's subproblem i asks of the kernel. */

@@ -4,6 +4,7 @@
 // (select.ts) or, in a worker thread, the module handed over. One that a big join grew is dropped
 // when it is given back, so that the memory returns once the count is over.
 
+import { InternalError } from '../errors.js';
 import { jsKernel } from './js/index.js';
 import type { CpuEngine, Kernel } from './kernel.js';
 import { wasmKernel } from './wasm/kernel.js';
@@ -27,7 +28,7 @@ const idle: Record<CpuEngine, Kernel[]> = { wasm: [], js: [] };
 function moduleOrThrow(): WebAssembly.Module {
   const module = kernelModule();
   // Unreachable through the package's own calls, which resolve the engine first.
-  if (module === undefined) throw new Error('nqueens-wasm: the wasm kernel was asked for before it was compiled');
+  if (module === undefined) throw new InternalError('the wasm kernel was asked for before it was compiled');
   return module;
 }
 

@@ -37,4 +37,11 @@ export type FromWorker =
        */
       grown: boolean;
     }
-  | { type: 'failed'; id: number; error: unknown; shortOfMemory?: JoinMemoryShortfall };
+  | {
+      type: 'failed';
+      id: number;
+      error: unknown;
+      /** Where the count went wrong in the package: what InternalError says. */
+      internal?: string;
+      shortOfMemory?: JoinMemoryShortfall;
+    };

@@ -17,7 +17,7 @@
 // while other counts keep the pool running: a thread that only drops the kernel would keep the
 // memory until its next full garbage collection, which an idle thread may never reach.
 
-import { JoinMemoryError } from '../errors.js';
+import { InternalError, JoinMemoryError } from '../errors.js';
 import type { CpuEngine } from '../kernel/kernel.js';
 import { type CountWork, sliceSubproblems } from '../kernel/subproblems.js';
 import { kernelModule } from '../kernel/wasm/module.js';
@@ -227,7 +227,7 @@ function answer(member: Member, message: FromWorker): void {
   const next = member.requests[0];
   if (entry === null || next === undefined || message.type === 'ready' || message.id !== next.id) {
     remove(member);
-    entry?.job.fail(new Error('a worker thread answered a request it was not given'));
+    entry?.job.fail(new InternalError('a worker thread answered a request it was not given'));
     schedule();
     return;
   }
@@ -235,7 +235,11 @@ function answer(member: Member, message: FromWorker): void {
   if (member.requests.length === 0) release(member);
   if (message.type === 'failed') {
     remove(member);
-    entry.job.fail(message.shortOfMemory ? new JoinMemoryError(message.shortOfMemory) : message.error);
+    entry.job.fail(
+      message.shortOfMemory
+        ? new JoinMemoryError(message.shortOfMemory)
+        : new InternalError(message.internal ?? 'a worker thread failed a count', { cause: message.error }),
+    );
   } else {
     member.grown = message.grown;
     entry.job.report(next.from, next.to, { total: message.total, unique: message.unique }, message.ms);

@@ -3,7 +3,7 @@
 // A thread counts as started once it has said it is ready; after terminate() nothing more is
 // heard from it, so that no late message of a stopped thread can reach anyone.
 
-import { messageOf, WorkersRefusedError } from '../errors.js';
+import { messageOf, WorkerFailedError, WorkersRefusedError } from '../errors.js';
 import { nodeBuiltin, offersNodeModules, runtimeName } from '../host/runtime.js';
 import type { FromWorker, ToWorker } from './messages.js';
 import { workerSource } from './worker.generated.js';
@@ -91,12 +91,12 @@ function spawnNodeThread(events: ThreadEvents): Thread {
   }
   let terminated = false;
   worker.on('message', (message: FromWorker) => terminated || events.message(message));
-  worker.on('error', (error) => terminated || events.error(error));
-  worker.on('messageerror', (error) => terminated || events.error(error));
+  worker.on('error', (error) => terminated || events.error(new WorkerFailedError(messageOf(error), { cause: error })));
   worker.on(
-    'exit',
-    (code) => terminated || events.error(new Error(`a worker thread exited unexpectedly with code ${code}`)),
+    'messageerror',
+    (error) => terminated || events.error(new WorkerFailedError('its message could not be read', { cause: error })),
   );
+  worker.on('exit', (code) => terminated || events.error(new WorkerFailedError(`it exited with code ${code}`)));
   return {
     post: (message) => worker.postMessage(message),
     terminate: () => {
@@ -142,7 +142,7 @@ function spawnWebWorker(events: ThreadEvents): Thread {
     event.preventDefault();
     if (terminated) return;
     if (event.message) {
-      events.error(event.error ?? new Error(event.message));
+      events.error(new WorkerFailedError(event.message, { cause: event.error }));
       return;
     }
     // Others fire a bare error event; the securitypolicyviolation event that comes with it, just
@@ -152,12 +152,11 @@ function spawnWebWorker(events: ThreadEvents): Thread {
       events.error(
         refusal !== undefined
           ? new WorkersRefusedError(refusal, 'policy')
-          : new Error('a worker thread failed to start or crashed'),
+          : new WorkerFailedError('it failed to start or crashed'),
       );
     }, 0);
   };
-  worker.onmessageerror = () =>
-    terminated || events.error(new Error('a message from a worker thread could not be read'));
+  worker.onmessageerror = () => terminated || events.error(new WorkerFailedError('its message could not be read'));
   return {
     post: (message) => worker.postMessage(message),
     terminate: () => {

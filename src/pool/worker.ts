@@ -6,7 +6,7 @@
 // with little to do may not collect its garbage for a long time).
 // scripts/bundle-worker.mjs bundles this file into a string (pool/worker.generated.ts).
 
-import { JoinMemoryError } from '../errors.js';
+import { InternalError, JoinMemoryError, messageOf } from '../errors.js';
 import { nodeBuiltin } from '../host/runtime.js';
 import { countWhole } from '../kernel/count-range.js';
 import { acquireKernelSync, isKeptIdle } from '../kernel/instances.js';
@@ -34,7 +34,7 @@ function parentPort(): Port {
     };
   }
   const port = nodeBuiltin<typeof import('node:worker_threads')>('worker_threads')?.parentPort;
-  if (port == null) throw new Error('nqueens-wasm: the worker script runs only as a worker thread');
+  if (port == null) throw new InternalError('the worker script was run outside a worker thread');
   return { post: (message) => port.postMessage(message), listen: (handler) => port.on('message', handler) };
 }
 
@@ -65,7 +65,9 @@ port.listen((message) => {
       const { n, needBytes, allowedBytes } = error;
       port.post({ type: 'failed', id, error, shortOfMemory: { n, needBytes, allowedBytes } });
     } else {
-      port.post({ type: 'failed', id, error });
+      // A class does not cross the thread's boundary: the detail goes beside the error.
+      const detail = error instanceof InternalError ? error.detail : messageOf(error);
+      port.post({ type: 'failed', id, error, internal: detail });
     }
   }
 });

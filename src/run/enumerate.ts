@@ -4,9 +4,10 @@
 // solution comes as soon as it is found) to the buffer's capacity.
 
 import { ENUM_DONE, ENUM_WORDS, RECORD_WORDS, SOLUTION_BYTES } from '../../assembly/layout.js';
+import { InternalError, messageOf } from '../errors.js';
 import { UNBOUNDED } from '../kernel/count-range.js';
 import { acquireKernelSync, releaseKernel } from '../kernel/instances.js';
-import type { CpuEngine } from '../kernel/kernel.js';
+import type { CpuEngine, Kernel } from '../kernel/kernel.js';
 import type { Queen } from '../types.js';
 
 class Enumeration {
@@ -43,7 +44,7 @@ class Enumeration {
         this.started = true;
       }
       if (this.done) return [];
-      const written = kernel.nextSolutions(this.record, this.state, this.boards, this.batch, budget);
+      const written = this.nextSolutions(kernel, budget);
       const { n, boards } = this;
       const out: number[][] = [];
       for (let i = 0; i < written; i++) out.push(Array.from(boards.subarray(i * n, (i + 1) * n)));
@@ -51,6 +52,17 @@ class Enumeration {
       return out;
     } finally {
       releaseKernel(kernel);
+    }
+  }
+
+  private nextSolutions(kernel: Kernel, budget: number): number {
+    try {
+      return kernel.nextSolutions(this.record, this.state, this.boards, this.batch, budget);
+    } catch (error) {
+      // As a count's kernel calls: only a trap or a fault, a bug, throws here.
+      throw new InternalError(`the ${kernel.engine} kernel failed listing n = ${this.n}: ${messageOf(error)}`, {
+        cause: error,
+      });
     }
   }
 }

@@ -1,7 +1,7 @@
 // Buffers on the device and reading them back. A lost device fails the
 // read; the error then says that the device was lost, and why.
 
-import { GpuLostError } from '../../errors.js';
+import { GpuLostError, InternalError, messageOf, WebGPUUnavailableError } from '../../errors.js';
 import type { Gpu } from './device.js';
 
 // WebGPU's flag values, as the specification fixes them: Dawn's Node binding keeps its
@@ -43,7 +43,10 @@ export async function mapped(gpu: Gpu, target: GPUBuffer, bytes: number): Promis
       gpu.device.lost.then((info) => info.message || info.reason || 'no reason given'),
       new Promise<null>((resolve) => setTimeout(() => resolve(null), LOST_GRACE_MS)),
     ]);
-    throw lost === null ? error : new GpuLostError(lost);
+    // Else the mapping failed on a device still there: a buffer used wrongly, a bug.
+    throw lost === null
+      ? new InternalError(`a GPU buffer could not be read: ${messageOf(error)}`, { cause: error })
+      : new GpuLostError(lost);
   }
   const out = new Uint32Array(target.getMappedRange(0, bytes).slice(0));
   target.unmap();
@@ -73,6 +76,6 @@ export async function allocating<T>(gpu: Gpu, what: string, make: () => T): Prom
   gpu.device.pushErrorScope('out-of-memory');
   const made = make();
   const full = await gpu.device.popErrorScope();
-  if (full) throw new Error(`the GPU has no memory for ${what}: ${full.message}`);
+  if (full) throw new WebGPUUnavailableError(`the GPU has no memory for ${what}: ${full.message}`);
   return made;
 }

@@ -7,6 +7,7 @@
 // over, with no more dispatches submitted. At the end the host reads one 64-bit count per record.
 
 import { MAX_N } from '../../../assembly/layout.js';
+import { InternalError } from '../../errors.js';
 import type { DispatchBudget } from './budget.js';
 import { type Gpu, pipelineFor } from './device.js';
 import { allocating, mapped, read, STORAGE, USAGE, withBuffers } from './gpu-memory.js';
@@ -49,7 +50,7 @@ export interface PlacementPacked {
 
 export function packPlacement(work: GpuWork): PlacementPacked {
   if (work.recordCount >= 1 << RECORD_BITS)
-    throw new RangeError(`a wave holds fewer than 2^${RECORD_BITS} records, got ${work.recordCount}`);
+    throw new InternalError(`a wave holds fewer than 2^${RECORD_BITS} records, got ${work.recordCount}`);
   const table = new Uint32Array(Math.max(1, work.recordCount) * TABLE_ENTRIES * 2);
   for (let k = 0; k < work.recordCount; k++) {
     const at = k * TABLE_ENTRIES * 2;

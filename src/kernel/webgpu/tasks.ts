@@ -6,6 +6,7 @@
 // are counted here.
 
 import { RECORD_WORDS as CPU_RECORD_WORDS, MAX_N, REC_LEVELS, REC_MASK, REC_SHIFT } from '../../../assembly/layout.js';
+import { InternalError } from '../../errors.js';
 import { popcnt } from '../js/bits.js';
 import { expandRecord } from '../js/expand.js';
 import type { Subproblems } from '../subproblems.js';
@@ -135,7 +136,7 @@ export class Split {
 
   /** The work, once step() has said it is ready. */
   work(): GpuWork {
-    if (this.result === null) throw new Error('the split is not finished');
+    if (this.result === null) throw new InternalError('the split of the GPU tasks was read before it was finished');
     return this.result;
   }
 
