@@ -100,6 +100,28 @@ function importsOf(file: string): string[] {
 
 const files = [...filesUnder('src'), ...filesUnder('demo/src'), 'assembly/layout.ts'];
 
+/**
+ * The circles of imports among `among` (the CLI's parser once took the commands' types while they
+ * took its errors), each once, as the path round it from its first module.
+ */
+function cyclesAmong(among: readonly string[], importsFrom: (file: string) => string[] = importsOf): string[] {
+  const found = new Set<string>();
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (file: string): void => {
+    state.set(file, 'open');
+    path.push(file);
+    for (const next of importsFrom(file).filter((to) => among.includes(to))) {
+      if (state.get(next) === 'open') found.add([...path.slice(path.indexOf(next)), next].join(' -> '));
+      else if (!state.has(next)) visit(next);
+    }
+    path.pop();
+    state.set(file, 'done');
+  };
+  for (const file of among) if (!state.has(file)) visit(file);
+  return [...found];
+}
+
 describe('layers', () => {
   it('every module of src/ and the demo has a place', () => {
     expect(files.filter((file) => placeOf(file) === null)).toEqual([]);
@@ -113,6 +135,13 @@ describe('layers', () => {
       }),
     );
     expect(upward).toEqual([]);
+  });
+
+  it('no module of src/ or the demo imports one that imports it back, however far round', () => {
+    expect(cyclesAmong(files)).toEqual([]);
+    // The search itself finds a circle the modules do not have.
+    const circle: Record<string, string[]> = { a: ['b'], b: ['c'], c: ['a'], d: ['a'] };
+    expect(cyclesAmong(Object.keys(circle), (file) => circle[file])).toEqual(['a -> b -> c -> a']);
   });
 
   it('reads imports of every form, and would refuse an upward one', () => {

@@ -10,12 +10,48 @@ import { Command as Commander, CommanderError, InvalidArgumentError, Option } fr
 import { DEFAULT_CHECKPOINT_EVERY_MS, DEFAULT_MAX_MEMORY, DEFAULT_RUNS, DEFAULT_THREAD_MEMORY } from '../defaults.js';
 import type { Engine, Method, Shard } from '../index.js';
 import { quote, shown } from '../quote.js';
-import type { CompareCommand } from './compare-command.js';
-import type { CountCommand } from './count-command.js';
 import { LaidOutHelp, twoColumns } from './layout.js';
-import type { MergeCommand } from './merge-command.js';
-import type { PrintCommand } from './print-command.js';
-import { LINE_EVERY_MS } from './progress.js';
+import { LINE_EVERY_MS, type ProgressMode } from './progress.js';
+
+// What each command is given, as parsed: the commands (count-command.ts and the others) take these,
+// so that their imports run one way, from the commands to the parser.
+
+export interface CountCommand {
+  n: number;
+  engine?: Engine;
+  method?: Method;
+  /** Bytes for the join's lists. */
+  maxMemory?: number;
+  workers?: number;
+  json: boolean;
+  shard: Shard | null;
+  /** Resume from this file if it exists; keep the progress in it while counting. */
+  checkpoint: string | null;
+  checkpointEveryMs?: number;
+  progress: ProgressMode | null;
+}
+
+export interface PrintCommand {
+  n: number;
+  engine?: Engine;
+  limit: number;
+}
+
+export interface MergeCommand {
+  /** Files of shard results; standard input when none is given, or for '-'. */
+  files: string[];
+  json: boolean;
+}
+
+export interface CompareCommand {
+  from: number;
+  to: number;
+  runs?: number;
+  /** A JSON line per n instead of the table. */
+  json: boolean;
+  /** Time the GPU too. */
+  webgpu: boolean;
+}
 
 /** A command as parsed, before the texts its values came from are attached. */
 type Parsed =

@@ -16,18 +16,9 @@ import {
 } from '../index.js';
 import { formatCount, formatMs } from '../progress-display.js';
 import { shown } from '../quote.js';
+import type { CompareCommand } from './args.js';
 import { type Io, write } from './io.js';
 import { columnsOf, countWidths, wrap } from './layout.js';
-
-export interface CompareCommand {
-  from: number;
-  to: number;
-  runs?: number;
-  /** A JSON line per n instead of the table. */
-  json: boolean;
-  /** Time the GPU too. */
-  webgpu: boolean;
-}
 
 /** Characters of a time as formatMs writes it, from 0.00041 ms to 999,999 ms. */
 const MS_WIDTH = 7;

@@ -4,32 +4,14 @@ import {
   type Checkpoint,
   type CountResult,
   count,
-  type Engine,
-  type Method,
   type Progress,
-  type Shard,
 } from '../index.js';
 import { formatCount, formatMs, percentDone } from '../progress-display.js';
 import { shown } from '../quote.js';
-import { UsageError } from './args.js';
+import { type CountCommand, UsageError } from './args.js';
 import { CheckpointFile, CheckpointKeeper } from './checkpoint-file.js';
 import { type Io, ioErrorText, OutputError, write } from './io.js';
-import { type ProgressMode, progressView } from './progress.js';
-
-export interface CountCommand {
-  n: number;
-  engine?: Engine;
-  method?: Method;
-  /** Bytes for the join's lists. */
-  maxMemory?: number;
-  workers?: number;
-  json: boolean;
-  shard: Shard | null;
-  /** Resume from this file if it exists; keep the progress in it while counting. */
-  checkpoint: string | null;
-  checkpointEveryMs?: number;
-  progress: ProgressMode | null;
-}
+import { progressView } from './progress.js';
 
 export async function countCommand(command: CountCommand, io: Io): Promise<void> {
   const { n, engine, method, maxMemory, workers, shard } = command;

@@ -10,14 +10,9 @@ import { MAX_N } from '../../assembly/layout.js';
 import { isDecimalCount, MAX_COUNT_DIGITS } from '../decimal-count.js';
 import { formatCount } from '../progress-display.js';
 import { shown } from '../quote.js';
+import type { MergeCommand } from './args.js';
 import { type Io, ioErrorText, write } from './io.js';
 import { columnsOf, wrap } from './layout.js';
-
-export interface MergeCommand {
-  /** Files of shard results; standard input when none is given, or for '-'. */
-  files: string[];
-  json: boolean;
-}
 
 /** Reads shard results (one JSON line each; a file may hold several) and adds them up. */
 export async function mergeCommand({ files, json }: MergeCommand, io: Io): Promise<void> {

@@ -8,13 +8,8 @@
 
 import { Worker } from 'node:worker_threads';
 import { type Engine, solutions } from '../index.js';
+import type { PrintCommand } from './args.js';
 import { type Io, write } from './io.js';
-
-export interface PrintCommand {
-  n: number;
-  engine?: Engine;
-  limit: number;
-}
 
 /** Text written at a time, about: a batch of boards is at most this much. */
 const CHUNK = 1 << 16;
