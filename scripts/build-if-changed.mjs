@@ -1,6 +1,6 @@
-// Runs `npm run build` unless dist/ was built from the sources as they are now. `npm install` and
-// `npm ci` (prepare), `npm start` and every test tier call this first, so that CI, whose `npm ci`
-// builds, builds once, and a developer's run never uses a build older than the sources.
+// Runs `npm run build` unless dist/ was built from the sources as they are now. `npm start`,
+// `npm pack` and `npm publish` (prepack), every test tier and CI (once, after `npm ci`) call this
+// first, so that CI builds once, and a developer's run never uses a build older than the sources.
 //
 // A build leaves dist/.built last, dated when the build began (a file saved during the build is newer,
 // so the next run builds again), listing the files it read. It is current while the list is the same

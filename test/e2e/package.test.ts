@@ -37,7 +37,7 @@ function expectTypeChecks(app: string, module: 'NodeNext' | 'Node16', file: stri
 }
 
 describe('the packed package', () => {
-  it("holds the build, the README and the LICENSE, no prepare script, installs without an install-script warning, says how to install `webgpu` for the GPU engine, and its types (errors included) compile in a project without Node's or WebGPU's types", () => {
+  it("holds the build, the README and the LICENSE, no install script, installs without an install-script warning, says how to install `webgpu` for the GPU engine, and its types (errors included) compile in a project without Node's or WebGPU's types", () => {
     const work = mkdtempSync(join(tmpdir(), 'nqueens-pack-'));
     const tarball = packTarball(work);
     const listing = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n');
@@ -68,10 +68,9 @@ describe('the packed package', () => {
     const manifest = JSON.parse(
       execFileSync('tar', ['xzf', tarball, '-O', 'package/package.json'], { encoding: 'utf8' }),
     );
-    expect(manifest.scripts.prepare).toBeUndefined();
-    expect(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.prepare).toBe(
-      'node scripts/build-if-changed.mjs',
-    );
+    // Nothing runs where it is installed: no install script, nor a prepare that npm would list as one.
+    for (const script of ['preinstall', 'install', 'postinstall', 'prepare'])
+      expect(manifest.scripts[script]).toBeUndefined();
     const app = join(work, 'app');
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
@@ -210,23 +209,49 @@ describe('the packed package', () => {
   });
 
   // A build takes 15-40 s on a busy 2-core machine: this test has the time for four.
-  it('npm run tarball in a clone without dist/ builds the package first, and leaves its package.json as it was; npm pack refuses', () => {
+  it('in a clone without dist/, npm pack builds first; pack --dry-run, publish --dry-run and pack give one tarball, of what "files" lists', () => {
     const work = mkdtempSync(join(tmpdir(), 'nqueens-pack-clone-'));
     const clone = cloneOfRepository(work);
     expect(existsSync(join(clone, 'dist'))).toBe(false);
     const manifest = readFileSync(join(clone, 'package.json'), 'utf8');
-    const pack = spawnSync('npm', ['run', 'tarball', '--silent', '--', work], { cwd: clone, encoding: 'utf8' });
-    expect(pack.status).toBe(0);
-    const tarball = pack.stdout.trim().split('\n').at(-1)!;
-    const listing = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n');
-    expect(listing).toEqual(
-      expect.arrayContaining(['package/dist/nqueens-wasm.js', 'package/dist/cli.js', 'package/dist/nqueens-wasm.d.ts']),
-    );
+    /** What an npm command with --json says of the tarball (the build's lines come before it on stdout). */
+    const packed = (args: string[]) => {
+      const r = spawnSync('npm', [...args, '--json'], { cwd: clone, encoding: 'utf8' });
+      expect({ args, status: r.status, stderr: r.status === 0 ? '' : r.stderr }).toEqual({
+        args,
+        status: 0,
+        stderr: '',
+      });
+      const json = JSON.parse(r.stdout.slice(r.stdout.search(/^[[{]/m)));
+      const report = (Array.isArray(json) ? json[0] : json['nqueens-wasm']) as {
+        files: { path: string }[];
+        integrity: string;
+        filename: string;
+      };
+      return { files: report.files.map((f) => f.path).sort(), integrity: report.integrity, filename: report.filename };
+    };
+    // The dry run builds (prepack), as the real pack and publish would.
+    const dry = packed(['pack', '--dry-run']);
+    expect(existsSync(join(clone, 'dist/nqueens-wasm.js'))).toBe(true);
+    const publish = packed(['publish', '--dry-run']);
+    const real = packed(['pack', '--pack-destination', work]);
+    expect(publish).toEqual(dry);
+    expect(real).toEqual(dry);
+    const tarball = join(work, real.filename);
+    const listing = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    expect(listing.map((f) => f.replace(/^package\//, '')).sort()).toEqual(real.files);
+    // One list says what ships: every file is one package.json's "files" names (or npm always
+    // packs), and each entry there names a file packed.
+    const { files } = JSON.parse(manifest) as { files: string[] };
+    const pattern = (entry: string) => new RegExp(`^${entry.replaceAll('.', '\\.').replaceAll('*', '[^/]*')}$`);
+    const always = ['package.json'];
+    expect(real.files.filter((f) => !always.includes(f) && !files.some((entry) => pattern(entry).test(f)))).toEqual([]);
+    expect(files.filter((entry) => !real.files.some((f) => pattern(entry).test(f)))).toEqual([]);
+    // The clone's package.json is as it was, and npm finds nothing to fix in it.
     expect(readFileSync(join(clone, 'package.json'), 'utf8')).toBe(manifest);
-    // npm pack would pack the prepare script with the rest: its prepack stops it, and says what to run.
-    const refused = spawnSync('npm', ['pack', '--silent'], { cwd: clone, encoding: 'utf8' });
-    expect(refused.status).not.toBe(0);
-    expect(refused.stderr).toContain('use `npm run tarball`');
+    const fix = spawnSync('npm', ['pkg', 'fix'], { cwd: clone, encoding: 'utf8' });
+    expect(fix.status).toBe(0);
+    expect(readFileSync(join(clone, 'package.json'), 'utf8')).toBe(manifest);
   }, 240_000);
 
   it('stays within the budget the README states: what an import loads, gzipped, and the GPU engine loaded on demand', () => {

@@ -66,8 +66,8 @@ describe('README', () => {
     expect(runnable.length).toBeGreaterThanOrEqual(5);
   });
 
-  // The repository's blocks build the package once (npm install's prepare; npm run tarball finds the
-  // build current), 15-40 s on a busy 2-core machine: this test has the time for many times that.
+  // The repository's blocks build the package once (npm start's prestart; npm pack's prepack finds
+  // the build current), 15-40 s on a busy 2-core machine: this test has the time for many times that.
   it('runs every block as written: in a copy of the repository, then in the project it installs the package into', () => {
     const work = mkdtempSync(join(tmpdir(), 'nqueens-readme-'));
     const clone = cloneOfRepository(work);
@@ -91,15 +91,15 @@ describe('README', () => {
       const lines = block.code.split('\n');
       if (lines.some((l) => l.startsWith('npm test'))) {
         // The development commands: npm install is .ci/run's npm ci, npm test and npm run test:e2e
-        // are the tiers .ci/run runs (this test among them); the build npm install runs (prepare),
-        // npm start and the demo's dev server run here for real.
+        // are the tiers .ci/run runs (this test among them); npm start (which builds first) and the
+        // demo's dev server run here for real.
         expect(lines.map((l) => l.split('#')[0].trim())).toEqual([
           'npm install && npm start',
           'npm test',
           'npm run test:e2e',
           'npm run demo',
         ]);
-        const start = run('npm run prepare && npm start', clone);
+        const start = run('npm start', clone);
         expect({ line: block.line, status: start.status, stderr: start.status === 0 ? '' : start.stderr }).toEqual({
           line: block.line,
           status: 0,
