@@ -3,12 +3,13 @@ import { readBoardSize } from './board-size.js';
 import { drawCode as showCode } from './code-view.js';
 import { Player, panelKeys } from './player.js';
 import { CODE, type CodeForm, lineOf } from './search-code.js';
-import { type SearchTree, searchTree, unpruned } from './search-tree.js';
+import { type SearchTree, searchTree } from './search-tree.js';
 import { linkedStep, stepUrl } from './step-link.js';
 import type { Step } from './step-view.js';
 import type { StepKind } from './stepper.js';
 import { emptyTable } from './tables.js';
 import { Timeline } from './timeline.js';
+import { maskRows, stackRows, treeState } from './watch-view.js';
 
 /** The tree is drawn up to this n: n = 9 has 8,394 nodes, more than a panel shows apart. */
 const TREE_DRAWN_UP_TO = 8;
@@ -19,7 +20,9 @@ const LINK = { n: 'n', step: 'step', panel: 'watch' };
 
 /**
  * Step through the search, forwards, back and to any step: the board, the current row's masks in
- * binary, the code with the step's line lit, the explicit stack, the search tree, and a log.
+ * binary, the code with the step's line lit, the explicit stack, the search tree, and a log. What
+ * a step shows is worked out by step-view.ts and watch-view.ts; this draws it and keeps the controls
+ * (player.ts, step-link.ts).
  */
 export function watchPanel(): void {
   const panel = document.querySelector<HTMLElement>('#watch')!;
@@ -53,31 +56,22 @@ export function watchPanel(): void {
   let tree: SearchTree = searchTree(4);
   let treeNodes: SVGRectElement[] = [];
 
-  const bits = (mask: number) => [...Array(timeline.n)].map((_, c) => (mask >> c) & 1);
-
   function drawMasks(s: Step): void {
     masks.replaceChildren();
     const head = masks.createTHead().insertRow();
     head.insertCell().textContent = `row ${Math.max(s.row, 0)}`;
     for (let c = 0; c < timeline.n; c++) head.insertCell().textContent = String(c);
-    const rows = [
-      ['cols', s.cols, 'on'],
-      ['left', s.left, 'on'],
-      ['right', s.right, 'on'],
-      ['open', s.open, 'open'],
-      ['to try', s.free, 'free'],
-    ] as const;
     const caption = masks.createCaption();
     caption.textContent =
       'open = ~(cols | left | right): what no queen above attacks; to try (free): the open squares not tried yet.';
-    for (const [name, value, kind] of rows) {
+    for (const { name, bits, kind } of maskRows(s, timeline.n)) {
       const row = masks.insertRow();
       row.dataset.mask = name.replace(' ', '-');
       const th = document.createElement('th');
       th.scope = 'row';
       th.textContent = name;
       row.append(th);
-      for (const bit of bits(value)) {
+      for (const bit of bits) {
         const cell = row.insertCell();
         cell.textContent = String(bit);
         if (bit) cell.className = `bit ${kind}`;
@@ -91,17 +85,11 @@ export function watchPanel(): void {
 
   function drawStack(s: Step): void {
     const body = emptyTable(stackTable, ['row: queen', 'cols', 'left', 'right', 'free']);
-    const binary = (mask: number) => bits(mask).join('');
-    const addRow = (first: string, masks: number[]) => {
+    for (const { cells, current } of stackRows(s, timeline.n)) {
       const row = body.insertRow();
-      for (const value of [first, ...masks.map(binary)]) row.insertCell().textContent = value;
-      return row;
-    };
-    for (const level of s.stack)
-      addRow(`${level.row}: ${level.queen}`, [level.cols, level.left, level.right, level.free]);
-    // The row being searched is in the loop's variables, not on the stack.
-    if (s.row >= 0)
-      addRow(`▶ ${s.row}: ${s.queens[s.row] ?? '–'}`, [s.cols, s.left, s.right, s.free]).className = 'current';
+      for (const value of cells) row.insertCell().textContent = value;
+      if (current) row.className = 'current';
+    }
   }
 
   function buildTree(size: number): void {
@@ -132,30 +120,17 @@ export function watchPanel(): void {
   }
 
   function drawTree(s: Step): void {
-    const at = timeline.position;
-    // The nodes are in the order reached: those reached so far come first.
-    let reached = 0;
-    while (reached < tree.nodes.length && tree.nodes[reached].step <= at) reached++;
-    const onBoard = s.queens.filter((c) => c !== undefined).length;
-    const path = new Set<number>();
-    if (s.kind !== 'done')
-      for (let i = reached - 1; i >= 0; i = tree.nodes[i].parent) if (tree.nodes[i].depth <= onBoard) path.add(i);
+    const { reached, path, depths: rows } = treeState(tree, timeline.position, s);
+    const onPath = new Set(path);
     treeNodes.forEach((rect, i) => {
       rect.classList.toggle('reached', i < reached);
-      rect.classList.toggle('path', path.has(i));
+      rect.classList.toggle('path', onPath.has(i));
     });
-    const seen = new Array<number>(timeline.n + 1).fill(0);
-    const dead = new Array<number>(timeline.n + 1).fill(0);
-    for (let i = 0; i < reached; i++) {
-      seen[tree.nodes[i].depth]++;
-      if (tree.nodes[i].deadEnd) dead[tree.nodes[i].depth]++;
-    }
     const body = emptyTable(depths, ['depth', 'reached', 'dead ends', 'all', 'unpruned']);
-    tree.perDepth.forEach((all, d) => {
+    for (const values of rows) {
       const row = body.insertRow();
-      for (const value of [d, seen[d], dead[d], all, unpruned(timeline.n, d)])
-        row.insertCell().textContent = value.toLocaleString('en');
-    });
+      for (const value of values) row.insertCell().textContent = value.toLocaleString('en');
+    }
   }
 
   function stateUrl(): string {
