@@ -64,14 +64,17 @@ export function fingerprint(plan: Plan): string {
       byte(plan.n);
       byte(list.width);
       for (let shift = 0; shift < 32; shift += 8) byte(list.count >>> shift);
+      // A backtracking count's row choices are all 0: left out, as checkpoints made before the
+      // join had none.
+      const rowChoices = plan.method === 'join';
       if (!isMade(list)) {
-        hashSubproblems(byte, list);
+        hashSubproblems(byte, list, rowChoices);
         return;
       }
       const samples = Math.min(list.count, MADE_SAMPLES);
       for (let j = 0; j < samples; j++) {
         const i = Math.floor((j * list.count) / samples);
-        hashSubproblems(byte, subproblemsIn(list, i, i + 1));
+        hashSubproblems(byte, subproblemsIn(list, i, i + 1), rowChoices);
       }
     });
     fingerprints.set(list, known);
@@ -79,11 +82,10 @@ export function fingerprint(plan: Plan): string {
   return known;
 }
 
-function hashSubproblems(byte: (b: number) => void, list: Subproblems): void {
+function hashSubproblems(byte: (b: number) => void, list: Subproblems, rowChoices: boolean): void {
   for (const array of [list.queens, list.weight, list.stabilizer])
     for (let i = 0; i < array.length; i++) byte(array[i]);
-  if (list.eastRows !== null)
-    for (const rows of list.eastRows) for (let shift = 0; shift < 32; shift += 8) byte(rows >>> shift);
+  if (rowChoices) for (const rows of list.eastRows) for (let shift = 0; shift < 32; shift += 8) byte(rows >>> shift);
 }
 
 type Unsigned = Omit<Checkpoint, 'checksum'>;

@@ -7,8 +7,9 @@ import { abortReason } from './errors.js';
 import { countWhole } from './kernel/count-range.js';
 import { acquireKernel, acquireKernelSync, releaseKernel } from './kernel/instances.js';
 import type { CpuEngine, Kernel } from './kernel/kernel.js';
+import { countingMethod } from './kernel/methods/index.js';
 import { type ResolvedEngine, resolveEngine, resolveEngineSync } from './kernel/select.js';
-import { joinUnique, type Tally } from './kernel/tally.js';
+import type { Tally } from './kernel/tally.js';
 import { type Plan, plan } from './plan/plan.js';
 import { threadsFor } from './pool/policy.js';
 import { countOnPool } from './pool/pool.js';
@@ -143,7 +144,7 @@ export function defaultMethod(n: number, placed: readonly Queen[] | null, engine
 /** A finished count's unique count, from its tally; null where it has none (placed, shard). */
 export function uniqueOf(p: Plan, tally: Tally): bigint | null {
   if (!p.countsUnique) return null;
-  return p.method === 'join' ? joinUnique(tally, p.n) : tally.unique;
+  return countingMethod(p.method).unique(tally, p.n);
 }
 
 /** The plan's work, with each of `threads` threads' share of `maxMemory` for a join's lists. */

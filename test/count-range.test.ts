@@ -1,6 +1,6 @@
 // The runner adds the kernels' results as numbers while every sum is exact and as BigInt beyond:
-// both ways, and the moves between them, must give the exact totals. A kernel whose results are
-// given makes the sizes that no real count reaches in a test.
+// both ways, and the moves between them, must give the exact totals, for each way of counting. A
+// kernel whose results are given makes the sizes that no real count reaches in a test.
 import { describe, expect, it } from 'vitest';
 import { BATCH, RESULT_WORDS } from '../assembly/layout.js';
 import { RangeCounter, UNBOUNDED } from '../src/kernel/count-range.js';
@@ -10,16 +10,18 @@ import { compileKernelSync } from '../src/kernel/wasm/compile.js';
 import { wasmKernel } from '../src/kernel/wasm/kernel.js';
 import { instantiateKernelSync } from '../src/kernel/wasm/module.js';
 import { HALF_TURN, QUARTER_TURN, SYMMETRIES, THREE_QUARTER_TURN } from '../src/symmetry.js';
+import type { Method } from '../src/types.js';
 import { type Given, givenKernel } from './helpers/given-kernel.js';
 
-function listOf(given: readonly Given[]): Subproblems {
+/** The given subproblems as a list: frames of a backtracking count, or a join's row choices (east rows 1). */
+function listOf(given: readonly Given[], method: Method): Subproblems {
   return {
     count: given.length,
     width: 1,
     queens: new Int8Array(given.length * 2).fill(-1),
     weight: Uint8Array.from(given, (g) => g.weight),
     stabilizer: Uint8Array.from(given, (g) => g.stabilizer),
-    eastRows: null,
+    eastRows: new Uint32Array(given.length).fill(method === 'join' ? 1 : 0),
   };
 }
 
@@ -44,11 +46,22 @@ function expected(given: readonly Given[]): { total: bigint; unique: bigint } {
   return { total, unique };
 }
 
+/** A join's expected tally: each unit's count weight times, and weight times F180 + 2 F90 as `unique`. */
+function expectedJoin(given: readonly Given[]): { total: bigint; unique: bigint } {
+  let total = 0n;
+  let unique = 0n;
+  for (const g of given) {
+    total += BigInt(g.weight) * g.completions;
+    unique += BigInt(g.weight) * (g.halfTurns + 2n * g.quarterTurns);
+  }
+  return { total, unique };
+}
+
 /** Counts the list in calls of `perCall` subproblems, taking the tally after every call, as a job does. */
-function countAll(given: readonly Given[], perCall: number) {
+function countAll(given: readonly Given[], perCall: number, method: Method = 'backtrack') {
   const counter = new RangeCounter(
     givenKernel(given, perCall),
-    { n: 20, subproblems: listOf(given), countsUnique: true, joinRoom: 0 },
+    { n: 20, subproblems: listOf(given, method), method, countsUnique: true, joinRoom: 0 },
     0,
     given.length,
   );
@@ -105,6 +118,36 @@ describe('adding up subproblems', () => {
     const tally = countAll(given, 3);
     expect(tally.unique).toBe(0n);
     expect(tally.total).toBe(expected(given).total);
+  });
+});
+
+describe("adding up a join's units", () => {
+  // A unit of weight 1 or 2 (a class of two or four row choices); F180 and F90 as a rotated
+  // frame's would be, of any size.
+  const unit = (c: bigint, i: number): Given => ({
+    completions: c,
+    halfTurns: c / 3n,
+    quarterTurns: c / 7n,
+    weight: 1 + (i % 2),
+    stabilizer: 0,
+  });
+
+  it('results just below 2^49, summed past 2^53 many times over, come out exact', () => {
+    const given = Array.from({ length: 3 * BATCH + 17 }, (_, i) => unit(2n ** 49n - 1n - BigInt(i), i));
+    const tally = countAll(given, 50, 'join');
+    expect(tally.total).toBeGreaterThan(2n ** 59n);
+    expect(tally).toEqual(expectedJoin(given));
+  });
+
+  it('rotations whose F180 + 2 F90 alone passes 2^49, and results past 2^53, come out exact', () => {
+    const sizes = [7n, 2n ** 48n, 2n ** 49n - 1n, 2n ** 53n - 1n, 2n ** 53n, 2n ** 64n - 5n, 123456789n];
+    const given = Array.from({ length: 600 }, (_, i) => ({
+      ...unit(sizes[i % sizes.length], i),
+      // F90 near the completions: the weighted sum passes 2^49 where the completions do not.
+      quarterTurns: sizes[i % sizes.length] - 1n,
+    }));
+    const tally = countAll(given, 7, 'join');
+    expect(tally).toEqual(expectedJoin(given));
   });
 });
 

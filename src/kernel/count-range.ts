@@ -6,24 +6,20 @@
 
 import { BATCH, RESULT_COMPLETIONS, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from '../../assembly/layout.js';
 import { InternalError, JoinMemoryError, messageOf } from '../errors.js';
+import type { CountingMethod } from './counting-method.js';
 import type { Kernel } from './kernel.js';
+import { countingMethod } from './methods/index.js';
 import { type CountWork, type PlannedSubproblems, type Subproblems, subproblemsIn } from './subproblems.js';
-import {
-  addSubproblem,
-  addTallies,
-  classes,
-  emptyTally,
-  fixedCountsFor,
-  joinFixedCounts,
-  type Tally,
-} from './tally.js';
+import { addResults, addTallies, emptyTally, NO_SHARE, type Tally } from './tally.js';
 
 /** A budget no count reaches in one call: for callers that need not stop. */
 export const UNBOUNDED = 0x7fffffff;
 
 // Subproblems' counts are added as numbers, without a BigInt each, while every sum stays exact:
-// results below SMALL (times a weight of at most 8, or summed over a stabilizer of at most 8)
-// add less than 2^52 to sums kept below FLUSH, which then move into the BigInt tally.
+// completions below SMALL (times a weight of at most 8) and shares of the unique count whose
+// dividend is below SMALL add less than 2^52 to sums kept below FLUSH, which then move into the
+// BigInt tally. (A dividend of whole numbers worked out in doubles is exact below 2^53, and at or
+// above SMALL wherever the exact one is.)
 const SMALL = 2 ** 49;
 const FLUSH = 2 ** 52;
 
@@ -42,6 +38,7 @@ export class RangeCounter {
 
   private readonly n: number;
   private readonly list: PlannedSubproblems;
+  private readonly method: CountingMethod;
   protected readonly countsUnique: boolean;
   private readonly joinRoom: number;
 
@@ -53,6 +50,7 @@ export class RangeCounter {
   ) {
     this.n = work.n;
     this.list = work.subproblems;
+    this.method = countingMethod(work.method);
     this.countsUnique = work.countsUnique;
     this.joinRoom = work.joinRoom;
     this.batchStart = from;
@@ -97,7 +95,7 @@ export class RangeCounter {
       this.batch = batch;
       kernel.subproblems.set(batch.queens);
       for (let r = 0; r < this.batchSize; r++) kernel.fixed[r] = this.fixedCounts(batch, r);
-      if (batch.eastRows !== null) kernel.eastRows.set(batch.eastRows);
+      kernel.eastRows.set(batch.eastRows);
       kernel.startBatch(this.batchSize, this.n, batch.width, this.joinRoom);
       this.added = 0;
     }
@@ -106,33 +104,27 @@ export class RangeCounter {
 
   /** The FIXED_* bits that the batch's subproblem i asks of the kernel. */
   protected fixedCounts(batch: Subproblems, i: number): number {
-    if (batch.eastRows !== null) return joinFixedCounts(batch, i);
-    return fixedCountsFor(batch.stabilizer[i], this.countsUnique);
+    return this.method.fixedCounts(batch, i, this.countsUnique);
   }
 
   /** Takes the results of the batch's subproblem i. */
   protected take(list: Subproblems, i: number): void {
-    const { kernel, n, countsUnique } = this;
+    const { kernel } = this;
+    const weight = list.weight[i];
+    const terms = this.countsUnique ? this.method.uniqueTerms(this.n, list, i) : NO_SHARE;
     const completions = kernel.result(i, RESULT_COMPLETIONS);
     const halfTurns = kernel.result(i, RESULT_HALF_TURNS);
     const quarterTurns = kernel.result(i, RESULT_QUARTER_TURNS);
-    // A join adds halfTurns + 2 quarterTurns, times a weight of at most 8: kept below SMALL too.
-    if (completions < SMALL && halfTurns + 2 * quarterTurns < SMALL) {
-      this.total += list.weight[i] * completions;
-      const stabilizer = list.stabilizer[i];
-      if (list.eastRows !== null) {
-        if (countsUnique) this.unique += list.weight[i] * (halfTurns + 2 * quarterTurns);
-      } else if (countsUnique && stabilizer !== 0) {
-        this.unique += classes(n, stabilizer, completions, halfTurns, quarterTurns);
-      }
+    const dividend = terms.completions * completions + terms.halfTurns * halfTurns + terms.quarterTurns * quarterTurns;
+    if (completions < SMALL && dividend < SMALL) {
+      this.total += weight * completions;
+      this.unique += dividend / terms.divisor;
       if (this.total >= FLUSH || this.unique >= FLUSH) this.flush();
     } else {
-      addSubproblem(
+      addResults(
         this.tally,
-        n,
-        list,
-        i,
-        countsUnique,
+        weight,
+        terms,
         kernel.bigResult(i, RESULT_COMPLETIONS),
         kernel.bigResult(i, RESULT_HALF_TURNS),
         kernel.bigResult(i, RESULT_QUARTER_TURNS),

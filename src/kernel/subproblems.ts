@@ -4,6 +4,8 @@
 // and to send to a worker thread. The planner builds them (plan/); everything that counts them
 // (the kernels, the runner, the pool) reads them in this form.
 
+import type { Method } from '../types.js';
+
 export interface Subproblems {
   /** How many there are. */
   readonly count: number;
@@ -19,11 +21,11 @@ export interface Subproblems {
    */
   readonly stabilizer: Uint8Array;
   /**
-   * A join's list (plan/join-units.ts): per subproblem, its row choice, the rows whose queen
-   * stands in the east half, counted by the join; 0 for the one subproblem that is searched
-   * instead (the rotations' fixed points, for the unique count). null in a backtracking list.
+   * Per subproblem, where it is a row choice counted by the join (plan/join-units.ts): the rows
+   * whose queen stands in the east half. 0 where it is searched: every subproblem of a
+   * backtracking count, and the frames a join searches for the unique count.
    */
-  readonly eastRows: Uint32Array | null;
+  readonly eastRows: Uint32Array;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface Subproblems {
 export interface MadeSubproblems {
   readonly count: number;
   readonly width: number;
-  /** Writes subproblem i at position `at` of `out` (whose eastRows are not null). */
+  /** Writes subproblem i at position `at` of `out`. */
   write(i: number, out: Subproblems, at: number): void;
 }
 
@@ -45,12 +47,14 @@ export function isMade(list: PlannedSubproblems): list is MadeSubproblems {
 }
 
 /**
- * A list of subproblems to count: on an n×n board, whether their results add up to a unique
- * count, and the bytes of lists a join may hold in each thread.
+ * A list of subproblems to count: on an n×n board, the way they are counted (which says how
+ * their results add up: kernel/methods/), whether they add up to a unique count, and the bytes of
+ * lists a join may hold in each thread.
  */
 export interface CountWork {
   readonly n: number;
   readonly subproblems: PlannedSubproblems;
+  readonly method: Method;
   readonly countsUnique: boolean;
   readonly joinRoom: number;
 }
@@ -84,7 +88,7 @@ export function subproblemsIn(list: PlannedSubproblems, from: number, to: number
     queens: list.queens.subarray(from * pairs, to * pairs),
     weight: list.weight.subarray(from, to),
     stabilizer: list.stabilizer.subarray(from, to),
-    eastRows: list.eastRows?.subarray(from, to) ?? null,
+    eastRows: list.eastRows.subarray(from, to),
   };
 }
 
@@ -100,7 +104,7 @@ export function sliceSubproblems(list: PlannedSubproblems, from: number, to: num
     queens: list.queens.slice(from * list.width * 2, to * list.width * 2),
     weight: list.weight.slice(from, to),
     stabilizer: list.stabilizer.slice(from, to),
-    eastRows: list.eastRows?.slice(from, to) ?? null,
+    eastRows: list.eastRows.slice(from, to),
   };
 }
 
@@ -122,13 +126,13 @@ export function pickSubproblems(list: Subproblems, indices: readonly number[]): 
     queens: new Int8Array(indices.length * pairs),
     weight: new Uint8Array(indices.length),
     stabilizer: new Uint8Array(indices.length),
-    eastRows: list.eastRows === null ? null : new Uint32Array(indices.length),
+    eastRows: new Uint32Array(indices.length),
   };
   indices.forEach((i, k) => {
     out.queens.set(list.queens.subarray(i * pairs, (i + 1) * pairs), k * pairs);
     out.weight[k] = list.weight[i];
     out.stabilizer[k] = list.stabilizer[i];
-    if (out.eastRows !== null && list.eastRows !== null) out.eastRows[k] = list.eastRows[i];
+    out.eastRows[k] = list.eastRows[i];
   });
   return out;
 }

@@ -2,7 +2,7 @@
 // column and the right column (a corner queen serves two of them). Those up to four queens are the
 // solution's frame, and the eight board symmetries map frames onto frames. Counting the interior
 // completions of one frame per symmetry class, weighted by the size of its class, gives the total;
-// the frame's stabilizer gives the unique count from the same pass (kernel/tally.ts). About 1/8 of
+// the frame's stabilizer gives the unique count from the same pass (kernel/methods/backtrack.ts). About 1/8 of
 // the search remains, split into independent subproblems of fairly even size (730 at n = 12,
 // growing as about n^4 / 8 + O(n^3)).
 //

@@ -163,7 +163,7 @@ class RowChoices {
  * the class's size as weight. After them, for a unique count, the subproblems `rotated` (frames
  * that a half turn maps onto themselves, each with its weight and stabilizer), searched for the
  * completions that the rotations leave unchanged: the unique count follows from those and the
- * total (tally.ts).
+ * total (kernel/methods/join.ts).
  */
 export function joinUnits(n: number, rotated: Subproblems | null): MadeSubproblems {
   const choices = new RowChoices(n);
@@ -185,7 +185,7 @@ export function joinUnits(n: number, rotated: Subproblems | null): MadeSubproble
         }
         out.weight[at] = weight;
         out.stabilizer[at] = 0;
-        out.eastRows![at] = eastRows;
+        out.eastRows[at] = eastRows;
         return;
       }
       const r = i - units;
@@ -194,7 +194,7 @@ export function joinUnits(n: number, rotated: Subproblems | null): MadeSubproble
       queens.set(rotated!.queens.subarray(r * from, (r + 1) * from));
       out.weight[at] = rotated!.weight[r]!;
       out.stabilizer[at] = rotated!.stabilizer[r]!;
-      out.eastRows![at] = 0;
+      out.eastRows[at] = 0;
     },
   };
 }

@@ -25,14 +25,22 @@ import { SubproblemsBuilder } from './subproblems-builder.js';
 export interface Plan extends CountWork {
   readonly placed: readonly Queen[] | null;
   readonly shard: Shard | null;
-  readonly method: Method;
   /** Rows without a placed queen: what the size of the count goes by. */
   readonly freeRows: number;
 }
 
 const frameCache = new Map<number, Subproblems>();
-/** A join's units by n, without (even keys) and with (odd) the subproblem for the unique count. */
+/** A join's units by n, without (even keys) and with (odd) the subproblems for the unique count. */
 const joinCache = new Map<number, PlannedSubproblems>();
+
+function cached<T>(cache: Map<number, T>, key: number, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make();
+    cache.set(key, value);
+  }
+  return value;
+}
 
 /**
  * Boards up to this size are one subproblem: the empty board, which all eight symmetries fix (so it
@@ -48,6 +56,21 @@ function wholeBoard(): Subproblems {
   out.add([], 1, (1 << SYMMETRIES) - 1);
   return out.finish();
 }
+
+/**
+ * Each way of counting's units of a whole count (before it is split into shards): backtracking
+ * searches frames, or the completions of placed queens; the join counts row choices, then, for the
+ * unique count, searches the frames that a rotation can leave unchanged.
+ */
+const UNITS: Record<Method, (n: number, placed: readonly Queen[] | null, countsUnique: boolean) => PlannedSubproblems> =
+  {
+    backtrack: (n, placed) =>
+      placed !== null
+        ? placedSubproblems(n, placed)
+        : cached(frameCache, n, () => (n <= WHOLE_BOARD_UP_TO ? wholeBoard() : frames(n))),
+    join: (n, _placed, countsUnique) =>
+      cached(joinCache, 2 * n + (countsUnique ? 1 : 0), () => joinUnits(n, countsUnique ? rotatedFrames(n) : null)),
+  };
 
 /**
  * The plan of a count; `joinRoom`: the bytes of lists a join may hold in each thread (for the
@@ -75,17 +98,7 @@ export function plan(
   joinRoom = 0,
 ): Plan {
   const countsUnique = placed === null && shard === null;
-  let all: PlannedSubproblems;
-  if (method === 'join') {
-    const key = 2 * n + (countsUnique ? 1 : 0);
-    all = joinCache.get(key) ?? joinUnits(n, countsUnique ? rotatedFrames(n) : null);
-    joinCache.set(key, all);
-  } else if (placed === null) {
-    all = frameCache.get(n) ?? (n <= WHOLE_BOARD_UP_TO ? wholeBoard() : frames(n));
-    frameCache.set(n, all);
-  } else {
-    all = placedSubproblems(n, placed);
-  }
+  const all = UNITS[method](n, placed, countsUnique);
   // Shards take every count-th subproblem: neighbouring subproblems are alike in size, so the
   // shards come out even.
   const subproblems = shard === null ? all : everyNth(all, shard.index, shard.count);

@@ -1,6 +1,7 @@
 import type { JoinMemoryShortfall } from '../errors.js';
 import type { CpuEngine } from '../kernel/kernel.js';
 import type { Subproblems } from '../kernel/subproblems.js';
+import type { Method } from '../types.js';
 
 /** What the pool sends a worker thread. */
 export type ToWorker =
@@ -15,6 +16,7 @@ export type ToWorker =
       id: number;
       engine: CpuEngine;
       n: number;
+      method: Method;
       countsUnique: boolean;
       /** Bytes of lists a join may hold in this thread. */
       joinRoom: number;

@@ -190,6 +190,7 @@ function request(member: Member, entry: Entry): boolean {
     id,
     engine: entry.engine,
     n: work.n,
+    method: work.method,
     countsUnique: work.countsUnique,
     joinRoom: work.joinRoom,
     subproblems: sliceSubproblems(work.subproblems, from, to),

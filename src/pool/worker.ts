@@ -47,7 +47,7 @@ port.listen((message) => {
     port.post({ type: 'ready' });
     return;
   }
-  const { id, engine, n, countsUnique, joinRoom, subproblems } = message;
+  const { id, engine, n, method, countsUnique, joinRoom, subproblems } = message;
   if (message.module !== undefined) keepKernelModule(message.module);
   try {
     let kernel = kernels.get(engine);
@@ -56,7 +56,7 @@ port.listen((message) => {
       kernels.set(engine, kernel);
     }
     const started = performance.now();
-    const tally = countWhole(kernel, { n, subproblems, countsUnique, joinRoom });
+    const tally = countWhole(kernel, { n, subproblems, method, countsUnique, joinRoom });
     const ms = performance.now() - started;
     const grown = [...kernels.values()].some((k) => !isKeptIdle(k));
     port.post({ type: 'counted', id, total: tally.total, unique: tally.unique, ms, grown });

@@ -8,8 +8,9 @@
 import { FIXED_ONLY, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from '../../assembly/layout.js';
 import { RangeCounter } from '../kernel/count-range.js';
 import type { Kernel } from '../kernel/kernel.js';
+import { backtrack, fixedCountsFor } from '../kernel/methods/backtrack.js';
 import { type CountWork, pickSubproblems, type Subproblems, subproblemsIn } from '../kernel/subproblems.js';
-import { addSubproblem, emptyTally, fixedCountsFor, type Tally } from '../kernel/tally.js';
+import { addResults, emptyTally, NO_SHARE, type Tally } from '../kernel/tally.js';
 import { type Gpu, pipelineFor } from '../kernel/webgpu/device.js';
 import {
   type PlacementPacked,
@@ -119,7 +120,7 @@ export async function countOnGpu(job: Job, planned: CountWork, gpu: Gpu, kernel:
       const next = sizes.measured ? takeNext(sizes.next(wave.splitMs)) : null;
       const rotations = new RotationCounter(
         kernel,
-        { n, subproblems: pickSubproblems(list, wave.rotated), countsUnique, joinRoom: 0 },
+        { n, subproblems: pickSubproblems(list, wave.rotated), method: 'backtrack', countsUnique, joinRoom: 0 },
         0,
         wave.rotated.length,
       );
@@ -142,12 +143,10 @@ export async function countOnGpu(job: Job, planned: CountWork, gpu: Gpu, kernel:
           const completions =
             BigInt(split.hostCounts[at] + counts.low[at]) + BigInt(counts.high[at]) * BigInt(TWO_TO_32);
           const rotatedHere = wave.rotated[k] === i;
-          addSubproblem(
+          addResults(
             tally,
-            n,
-            list,
-            i,
-            countsUnique,
+            list.weight[i],
+            countsUnique ? backtrack.uniqueTerms(n, list, i) : NO_SHARE,
             completions,
             rotatedHere ? rotations.halfTurns[k] : 0n,
             rotatedHere ? rotations.quarterTurns[k] : 0n,
