@@ -1,36 +1,74 @@
 // Runs `npm run build` unless dist/ was built from the sources as they are now. `npm start`,
 // `npm pack` and `npm publish` (prepack), every test tier and CI (once, after `npm ci`) call this
 // first, so that CI builds once, and a developer's run never uses a build older than the sources.
+// `node scripts/build-if-changed.mjs bench` does the same for the benchmark (bench/dist/ and
+// build/bench.wasm, by `npm --prefix bench run build`), which `npm run bench` calls after the
+// package's.
 //
-// A build leaves dist/.built last, dated when the build began (a file saved during the build is newer,
-// so the next run builds again), listing the files it read. It is current while the list is the same
-// (no file added, removed or renamed) and none of them is newer. `npm run build` itself always builds,
-// and removes dist/, the mark with it, before it writes it again.
+// A build leaves a mark (dist/.built, bench/dist/.built) last, dated when the build began (a file
+// saved during the build is newer, so the next run builds again), listing the files it read. It
+// is current while the list is the same (no file added, removed or renamed) and none of them is
+// newer. `npm run build` itself always builds, and removes dist/, the mark with it, before it
+// writes it again.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const mark = join(root, 'dist/.built');
 
-/** What the build reads: the kernel, the package's sources, its scripts, configuration and tools. */
-function inputs() {
-  const top = readdirSync(root).filter((name) => /^tsconfig.*\.json$/.test(name));
-  const files = [...top, 'asconfig.json', 'package.json', 'package-lock.json'];
-  for (const folder of ['assembly', 'src', 'scripts']) {
-    for (const entry of readdirSync(join(root, folder), { recursive: true, withFileTypes: true })) {
-      // The build writes *.generated.ts into src/: they are its output.
-      if (entry.isFile() && !entry.name.endsWith('.generated.ts')) {
-        files.push(relative(root, join(entry.parentPath, entry.name)));
-      }
+/**
+ * What each build reads, and where it runs and leaves its mark. The package: the kernel, its
+ * sources, its scripts, configuration and tools. The benchmark: its own files and tools, the kernel
+ * (its bench.wasm builds from it) and the modules bench/internals.ts bundles in (the sources, the
+ * engines tier's harness).
+ */
+/** @type {Record<string, { dir: string, mark: string, files: string[], folders: string[] } | undefined>} */
+const TARGETS = {
+  package: {
+    dir: '.',
+    mark: 'dist/.built',
+    files: ['asconfig.json', 'package.json', 'package-lock.json'],
+    folders: ['assembly', 'src', 'scripts'],
+  },
+  bench: {
+    dir: 'bench',
+    mark: 'bench/dist/.built',
+    files: ['asconfig.json', 'tsconfig.json'],
+    folders: ['assembly', 'src', 'test/engines', 'bench'],
+  },
+};
+
+/**
+ * Every file under `folder`, relative to the root, but installed and built ones.
+ * @param {string} folder
+ * @returns {string[]}
+ */
+function filesUnder(folder) {
+  /** @type {string[]} */
+  const found = [];
+  for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules' && entry.name !== 'dist') found.push(...filesUnder(path));
+    } else if (entry.isFile() && !entry.name.endsWith('.generated.ts')) {
+      // The package's build writes *.generated.ts into src/: they are its output.
+      found.push(path);
     }
   }
+  return found;
+}
+
+/** @param {{ files: string[], folders: string[] }} target */
+function inputs(target) {
+  const top = readdirSync(root).filter((name) => /^tsconfig.*\.json$/.test(name));
+  const files = [...new Set([...top, ...target.files])];
+  for (const folder of target.folders) files.push(...filesUnder(folder));
   return files.sort();
 }
 
-/** @param {string[]} files */
-function isCurrent(files) {
+/** @param {string} mark @param {string[]} files */
+function isCurrent(mark, files) {
   if (!existsSync(mark)) return false;
   const built = statSync(mark).mtimeMs;
   return (
@@ -39,13 +77,20 @@ function isCurrent(files) {
   );
 }
 
-const files = inputs();
-if (isCurrent(files)) {
-  console.log('dist/ is current: not building');
+const name = process.argv[2] ?? 'package';
+const target = TARGETS[name];
+if (target === undefined) {
+  console.error(`build-if-changed: no build named ${JSON.stringify(name)} (package, bench)`);
+  process.exit(2);
+}
+const mark = join(root, target.mark);
+const files = inputs(target);
+if (isCurrent(mark, files)) {
+  console.log(`${target.mark.replace(/\.built$/, '')} is current: not building`);
 } else {
   const began = new Date();
   rmSync(mark, { force: true });
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', 'build'], { cwd: join(root, target.dir), stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
   writeFileSync(mark, `${files.join('\n')}\n`);
   utimesSync(mark, began, began);
