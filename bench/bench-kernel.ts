@@ -3,7 +3,7 @@
 // search alone. Never shipped.
 
 import { readFileSync } from 'node:fs';
-import { instantiateKernelSync, type KernelExports } from './library.js';
+import { instantiateKernelSync, type KernelExports } from './internals.js';
 import { packageRoot } from './native.js';
 
 export interface BenchKernelExports extends KernelExports {

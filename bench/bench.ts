@@ -23,11 +23,12 @@
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
+import { count, findSolution, solutions } from 'nqueens-wasm';
 import { cold, coldPinned } from './cold-start.js';
 import { countingRow, MIN_RUN_MS, median, type Row, status } from './counting.js';
 import { compareInRuntimes, type EngineRow, formatRows } from './engines.js';
 import { compareInBrowsers } from './engines-browsers.js';
-import { count, findSolution, formatMs, formatTable, solutions } from './library.js';
+import { formatMs, formatTable } from './internals.js';
 import { formatLoad, type LoadReport, measureLoad } from './load.js';
 import { type MethodRow, measureMethods, type Way } from './methods.js';
 import { buildNative, type NativeBuilds, packageRoot, runNative } from './native.js';

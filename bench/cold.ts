@@ -15,9 +15,8 @@ if (what === 'plain') {
     JSON.stringify({ importMs: imported - started, firstMs: performance.now() - imported, total: String(total) }),
   );
 } else {
-  // The package as it ships, from bench/dist/ where this runs.
-  const entry = new URL('../../dist/nqueens-wasm.js', import.meta.url).href;
-  const q = (await import(entry)) as typeof import('./library.js');
+  // The package as it ships: the bench's dependency, the built package.
+  const q = await import('nqueens-wasm');
   const imported = performance.now();
   const workers = workersText === undefined ? undefined : Number(workersText);
   const r = what === 'count' ? await q.count(n, workers === undefined ? undefined : { workers }) : q.countSync(n);

@@ -4,8 +4,9 @@
 // repeats its count for at least MIN_RUN_MS (the C programs do the same) and reports the time per
 // count; rounds alternate between the competitors; medians of the rounds.
 
+import { type CountSyncOptions, countSync } from 'nqueens-wasm';
 import { type BenchKernelExports, benchKernel } from './bench-kernel.js';
-import { type CountSyncOptions, countSync, layout, type Subproblems, UNBOUNDED } from './library.js';
+import { layout, type Subproblems, UNBOUNDED } from './internals.js';
 import { BUILD_DIR, type NativeBuilds, runNative } from './native.js';
 import { countSubproblems, writeSubproblemsFile } from './subproblems.js';
 

@@ -7,9 +7,8 @@
 // named below the table.
 
 import { join } from 'node:path';
-import { LAUNCHERS } from '../test/engines/launchers.js';
-import { openSite } from '../test/engines/site.js';
 import type { EngineRow } from './engines.js';
+import { LAUNCHERS, openSite } from './internals.js';
 import { packageRoot } from './native.js';
 
 /** What the page's `compare` job (test/engines/pages/jobs.js) reports. */

@@ -9,10 +9,18 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { installPackage } from '../test/engines/install.js';
-import { enginesDir, ensureRuntimes, runIn, SERVER_RUNTIMES, versionOf } from '../test/engines/runtimes.js';
-import { buildWorker, serveWorker } from '../test/engines/workerd.js';
-import { formatMs, formatTable } from './library.js';
+import {
+  buildWorker,
+  enginesDir,
+  ensureRuntimes,
+  formatMs,
+  formatTable,
+  installPackage,
+  runIn,
+  SERVER_RUNTIMES,
+  serveWorker,
+  versionOf,
+} from './internals.js';
 import { packageRoot } from './native.js';
 
 export interface EngineRow {

@@ -1,7 +1,7 @@
 // A count on the 'webgpu' engine, timed as a caller sees it. Used in Node, and in the page that the
 // GPU section builds for Chromium where Node has no adapter.
 
-import { count } from './library.js';
+import { count } from 'nqueens-wasm';
 
 export interface GpuCount {
   /** Solutions of the sample, as a decimal string (it crosses from a page as JSON). */

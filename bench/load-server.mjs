@@ -10,10 +10,8 @@ import { createServer } from 'node:http';
 
 if (process.send === undefined) throw new Error('bench/load-server.mjs is started by bench/load.ts (fork, with IPC)');
 
-// The package as it ships. Not a literal in import(), so that the type-check does not need dist/
-// built; the types come from the bench's view of the sources.
-const entry = new URL('../dist/nqueens-wasm.js', import.meta.url).href;
-const { count } = /** @type {typeof import('./library.js')} */ (await import(entry));
+// The package as it ships: the bench's dependency, the built package.
+const { count } = await import('nqueens-wasm');
 
 /**
  * @param {import('node:http').ServerResponse} res

@@ -11,7 +11,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { Agent, request } from 'node:http';
 import { MIN_RUN_MS, median } from './counting.js';
-import { formatMs, formatTable } from './library.js';
+import { formatMs, formatTable } from './internals.js';
 import { packageRoot } from './native.js';
 
 export interface LoadOptions {

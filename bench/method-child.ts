@@ -3,9 +3,8 @@
 //   node method-child.js <n> <wasm|js> <join|backtrack>
 
 const [nText, engine, method] = process.argv.slice(2) as [string, 'wasm' | 'js', 'join' | 'backtrack'];
-// The package as it ships, from bench/dist/ where this runs.
-const entry = new URL('../../dist/nqueens-wasm.js', import.meta.url).href;
-const q = (await import(entry)) as typeof import('./library.js');
+// The package as it ships: the bench's dependency, the built package.
+const q = await import('nqueens-wasm');
 const started = performance.now();
 const r = q.countSync(Number(nText), { engine, method });
 const countMs = performance.now() - started;

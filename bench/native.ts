@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { layout } from './library.js';
+import { layout } from './internals.js';
 
 /** The library's package root: the directory that holds bench/, found from wherever this runs. */
 function findPackageRoot(): string {

@@ -3,8 +3,8 @@
 // every path (DESIGN). The tests check the mechanism on a clock of their own
 // (test/responsive.test.ts); this is where the real time is measured.
 
+import { compareEngines, count } from 'nqueens-wasm';
 import { median } from './counting.js';
-import { compareEngines, count } from './library.js';
 
 export interface ResponsiveRow {
   what: string;

@@ -2,7 +2,7 @@
 // weights and queens, and the same as a file for the C kernel.
 
 import { writeFileSync } from 'node:fs';
-import { plan, type Subproblems } from './library.js';
+import { plan, type Subproblems } from './internals.js';
 
 /** The subproblems of count(n), or of one shard of it. */
 export function countSubproblems(n: number, shard: { index: number; count: number } | null = null): Subproblems {

@@ -13,9 +13,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
+import { type CountSyncOptions, countSync } from 'nqueens-wasm';
 import { median, status } from './counting.js';
 import { countOnGpuEngine, type GpuCount } from './gpu-count.js';
-import { type CountSyncOptions, countSync } from './library.js';
 import { packageRoot } from './native.js';
 
 /** The boards of the section when none are asked for. */
