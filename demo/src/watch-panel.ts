@@ -1,19 +1,11 @@
-import { drawBoard } from './board.js';
 import { readBoardSize } from './board-size.js';
 import { drawCode as showCode } from './code-view.js';
 import { Player, panelKeys } from './player.js';
 import { CODE, type CodeForm, lineOf } from './search-code.js';
-import { type SearchTree, searchTree } from './search-tree.js';
 import { linkedStep, stepUrl } from './step-link.js';
-import type { Step } from './step-view.js';
 import type { StepKind } from './stepper.js';
-import { emptyTable } from './tables.js';
 import { Timeline } from './timeline.js';
-import { maskRows, stackRows, treeState } from './watch-view.js';
-
-/** The tree is drawn up to this n: n = 9 has 8,394 nodes, more than a panel shows apart. */
-const TREE_DRAWN_UP_TO = 8;
-const SVG = 'http://www.w3.org/2000/svg';
+import { renderBoard, renderLog, renderMasks, renderStack, TreeView } from './watch-render.js';
 
 /** The query's names in a link to a step. */
 const LINK = { n: 'n', step: 'step', panel: 'watch' };
@@ -21,8 +13,9 @@ const LINK = { n: 'n', step: 'step', panel: 'watch' };
 /**
  * Step through the search, forwards, back and to any step: the board, the current row's masks in
  * binary, the code with the step's line lit, the explicit stack, the search tree, and a log. What
- * a step shows is worked out by step-view.ts and watch-view.ts; this draws it and keeps the controls
- * (player.ts, step-link.ts).
+ * a step shows is worked out by step-view.ts and watch-view.ts and drawn by watch-render.ts and
+ * code-view.ts; this is the controller: the timeline, the buttons, the timer and keys (player.ts)
+ * and the address (step-link.ts).
  */
 export function watchPanel(): void {
   const panel = document.querySelector<HTMLElement>('#watch')!;
@@ -53,85 +46,7 @@ export function watchPanel(): void {
 
   let timeline = new Timeline(4);
   let form: CodeForm = 'stack';
-  let tree: SearchTree = searchTree(4);
-  let treeNodes: SVGRectElement[] = [];
-
-  function drawMasks(s: Step): void {
-    masks.replaceChildren();
-    const head = masks.createTHead().insertRow();
-    head.insertCell().textContent = `row ${Math.max(s.row, 0)}`;
-    for (let c = 0; c < timeline.n; c++) head.insertCell().textContent = String(c);
-    const caption = masks.createCaption();
-    caption.textContent =
-      'open = ~(cols | left | right): what no queen above attacks; to try (free): the open squares not tried yet.';
-    for (const { name, bits, kind } of maskRows(s, timeline.n)) {
-      const row = masks.insertRow();
-      row.dataset.mask = name.replace(' ', '-');
-      const th = document.createElement('th');
-      th.scope = 'row';
-      th.textContent = name;
-      row.append(th);
-      for (const bit of bits) {
-        const cell = row.insertCell();
-        cell.textContent = String(bit);
-        if (bit) cell.className = `bit ${kind}`;
-      }
-    }
-  }
-
-  function drawCode(s: Step): void {
-    showCode(code, CODE[form], s.kind, lineOf(form, s.kind, s.row === 0), s.values);
-  }
-
-  function drawStack(s: Step): void {
-    const body = emptyTable(stackTable, ['row: queen', 'cols', 'left', 'right', 'free']);
-    for (const { cells, current } of stackRows(s, timeline.n)) {
-      const row = body.insertRow();
-      for (const value of cells) row.insertCell().textContent = value;
-      if (current) row.className = 'current';
-    }
-  }
-
-  function buildTree(size: number): void {
-    tree = searchTree(size);
-    treeView.replaceChildren(treeView.querySelector('title')!);
-    treeNodes = [];
-    const drawn = size <= TREE_DRAWN_UP_TO;
-    treeView.toggleAttribute('hidden', !drawn);
-    treeNote.textContent = drawn
-      ? `${tree.nodes.length.toLocaleString('en')} nodes, drawn as the search reaches them: one band per queen placed, each node as wide as the leaves below it. Solutions dark, dead ends (no square open on the next row) pale orange, the current path blue; the table below gives the counts.`
-      : `The tree of n = ${size} has ${tree.nodes.length.toLocaleString('en')} nodes, too many to draw apart here; its counts per depth are below.`;
-    if (drawn) {
-      treeView.setAttribute('viewBox', `0 0 ${tree.leaves} ${size + 1}`);
-      treeView.setAttribute('preserveAspectRatio', 'none');
-      for (const node of tree.nodes) {
-        const rect = document.createElementNS(SVG, 'rect');
-        rect.setAttribute('x', String(node.from));
-        rect.setAttribute('y', String(node.depth));
-        rect.setAttribute('width', String(node.leaves));
-        rect.setAttribute('height', '1');
-        rect.classList.add('node');
-        if (node.solution) rect.classList.add('solution');
-        else if (node.deadEnd) rect.classList.add('dead');
-        treeView.append(rect);
-        treeNodes.push(rect);
-      }
-    }
-  }
-
-  function drawTree(s: Step): void {
-    const { reached, path, depths: rows } = treeState(tree, timeline.position, s);
-    const onPath = new Set(path);
-    treeNodes.forEach((rect, i) => {
-      rect.classList.toggle('reached', i < reached);
-      rect.classList.toggle('path', onPath.has(i));
-    });
-    const body = emptyTable(depths, ['depth', 'reached', 'dead ends', 'all', 'unpruned']);
-    for (const values of rows) {
-      const row = body.insertRow();
-      for (const value of values) row.insertCell().textContent = value.toLocaleString('en');
-    }
-  }
+  const tree = new TreeView(treeView, treeNote, depths);
 
   function stateUrl(): string {
     return stepUrl(LINK, timeline.n, timeline.position);
@@ -140,32 +55,18 @@ export function watchPanel(): void {
   /** Draws the current step; `say`: what a screen reader hears of it. */
   function render(say: 'step' | 'play' | 'none'): void {
     const s = timeline.current;
-    drawBoard(board, timeline.n, s.queens, (row, col) => {
-      if (row !== s.row) return null;
-      return (s.free >> col) & 1 ? 'free' : 'current';
-    });
-    board.setAttribute('aria-label', `${s.summary} ${board.getAttribute('aria-label')}.`);
-    board.dataset.row = String(s.row);
-    board.dataset.step = String(timeline.position);
-    board.classList.toggle('finished', timeline.atEnd);
-    drawMasks(s);
-    drawCode(s);
-    drawStack(s);
-    drawTree(s);
+    renderBoard(board, timeline.n, s, timeline.position, timeline.atEnd);
+    renderMasks(masks, timeline.n, s);
+    showCode(code, CODE[form], s.kind, lineOf(form, s.kind, s.row === 0), s.values);
+    renderStack(stackTable, timeline.n, s);
+    tree.render(timeline.position, s);
     message.textContent = s.message;
     solutions.textContent = String(s.solutions);
     // Single steps are heard; while playing, only solutions and the end, so that the reader is not
     // flooded with a message per step.
     if (say === 'step' || (say === 'play' && (s.kind === 'solution' || s.kind === 'done')))
       announce.textContent = `${s.message}. ${s.kind === 'done' ? '' : s.summary}`;
-    log.replaceChildren(
-      ...timeline.recent.map((step) => {
-        const item = document.createElement('li');
-        item.textContent = step.message;
-        item.className = step.kind;
-        return item;
-      }),
-    );
+    renderLog(log, timeline.recent);
     scrub.max = String(timeline.last);
     scrub.value = String(timeline.position);
     position.textContent = `${timeline.position.toLocaleString('en')} of ${timeline.last.toLocaleString('en')}`;
@@ -200,7 +101,7 @@ export function watchPanel(): void {
     player.pause();
     const size = readBoardSize(n, error, () => 'the search of n = 10 already takes 175,520 steps') ?? timeline.n;
     timeline = new Timeline(size);
-    if (tree.n !== size || treeNodes.length === 0) buildTree(size);
+    tree.show(size);
     timeline.seek(Math.min(step, timeline.last));
   }
 
