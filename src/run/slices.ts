@@ -54,10 +54,12 @@ function sharers(now: number): number {
   return Math.max(1, sharing.size);
 }
 
-/** Sizes kernel calls by how long the last ones took: their budget of search steps. */
+/**
+ * Sizes kernel calls by how long the last ones took: their budget of search steps. The first is
+ * small enough for a first call to fit a short slice (the TS kernel's steps take about a
+ * microsecond); calls that end early double it.
+ */
 class StepBudget {
-  // Small enough for a first call to fit a short slice (the TS kernel's steps take about a
-  // microsecond); calls that end early double it.
   steps = 1 << 10;
 
   /** Runs one call with the current budget and adjusts the budget toward `targetMs` a call. */

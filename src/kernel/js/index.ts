@@ -13,6 +13,7 @@ export function jsKernel(): Kernel {
   const eastRows = new Uint32Array(BATCH);
   const results = new Float64Array(BATCH * RESULT_WORDS);
   const counter = batchCounter(subproblems, fixed, eastRows, results);
+  // result(): the TS kernel counts in doubles, exact below 2^53: far more than it counts per subproblem.
   return {
     engine: 'js',
     subproblems,
@@ -20,7 +21,6 @@ export function jsKernel(): Kernel {
     eastRows,
     startBatch: counter.startBatch,
     countSteps: counter.countSteps,
-    // The TS kernel counts in doubles, exact below 2^53: far more than it counts per subproblem.
     result: (i, word) => {
       const value = results[i * RESULT_WORDS + word];
       return value < TWO_TO_53 ? value : Infinity;

@@ -15,7 +15,10 @@ import type { KernelExports } from './kernel-exports.generated.js';
 const TWO_TO_21 = 2 ** 21;
 const TWO_TO_32 = 2 ** 32;
 
-/** The typed views of one state of the kernel's memory. */
+/**
+ * The typed views of one state of the kernel's memory; `halves`: the u64 results as 32-bit halves
+ * (little-endian), read as numbers without a BigInt.
+ */
 function viewsOf(exports: KernelExports) {
   const buffer = exports.memory.buffer;
   return {
@@ -24,7 +27,6 @@ function viewsOf(exports: KernelExports) {
     fixed: new Uint8Array(buffer, exports.fixedOffset(), BATCH),
     eastRows: new Uint32Array(buffer, exports.eastRowsOffset(), BATCH),
     results: new BigUint64Array(buffer, exports.resultsOffset(), BATCH * RESULT_WORDS),
-    // The same u64 results as 32-bit halves (little-endian), read as numbers without a BigInt.
     halves: new Uint32Array(buffer, exports.resultsOffset(), 2 * BATCH * RESULT_WORDS),
     enumRecord: new Int32Array(buffer, exports.enumRecordOffset(), RECORD_WORDS),
     enumState: new Int32Array(buffer, exports.enumStateOffset(), ENUM_WORDS),
@@ -40,6 +42,8 @@ export function wasmKernel(exports: KernelExports): Kernel {
     if (views.buffer !== exports.memory.buffer) views = viewsOf(exports);
     return views;
   };
+  // A listing (startSolutions, nextSolutions) keeps its own record and state; they are copied in
+  // and out around each call, so listings can take turns on one instance.
   return {
     engine: 'wasm',
     get subproblems() {
@@ -62,8 +66,6 @@ export function wasmKernel(exports: KernelExports): Kernel {
     bigResult: (i, word) => current().results[i * RESULT_WORDS + word],
     shortfall: () => exports.joinShortfall(),
     heldBytes: () => exports.memory.buffer.byteLength,
-    // A listing keeps its own record and state; they are copied in and out around each call, so
-    // listings can take turns on one instance.
     startSolutions(n, width, record, state) {
       exports.startSolutions(n, width);
       const { enumRecord, enumState } = current();
