@@ -7,7 +7,7 @@ import { abortReason } from './errors.js';
 import { countWhole } from './kernel/count-range.js';
 import { acquireKernel, acquireKernelSync, releaseKernel } from './kernel/instances.js';
 import type { CpuEngine, Kernel } from './kernel/kernel.js';
-import { countingMethod } from './kernel/methods/index.js';
+import { joinUnique } from './kernel/methods/join.js';
 import { type ResolvedEngine, resolveEngine, resolveEngineSync } from './kernel/select.js';
 import type { Tally } from './kernel/tally.js';
 import { type Plan, plan } from './plan/plan.js';
@@ -141,10 +141,20 @@ export function defaultMethod(n: number, placed: readonly Queen[] | null, engine
   return placed === null && n >= JOIN_FROM_N[engine] && n <= JOIN_DEFAULT_UP_TO_N ? 'join' : 'backtrack';
 }
 
+/**
+ * Each way's unique count from a finished count's tally: backtracking's tally holds it; the join's
+ * holds Burnside's sum, checked and divided (kernel/methods/join.ts). Kept apart from the runner's
+ * part of each way (kernel/counting-method.ts), which worker threads load and never need this.
+ */
+const UNIQUE: Record<Method, (tally: Tally, n: number) => bigint> = {
+  backtrack: (tally) => tally.unique,
+  join: joinUnique,
+};
+
 /** A finished count's unique count, from its tally; null where it has none (placed, shard). */
 export function uniqueOf(p: Plan, tally: Tally): bigint | null {
   if (!p.countsUnique) return null;
-  return countingMethod(p.method).unique(tally, p.n);
+  return UNIQUE[p.method](tally, p.n);
 }
 
 /** The plan's work, with each of `threads` threads' share of `maxMemory` for a join's lists. */

@@ -29,18 +29,8 @@ export interface Plan extends CountWork {
   readonly freeRows: number;
 }
 
-const frameCache = new Map<number, Subproblems>();
-/** A join's units by n, without (even keys) and with (odd) the subproblems for the unique count. */
-const joinCache = new Map<number, PlannedSubproblems>();
-
-function cached<T>(cache: Map<number, T>, key: number, make: () => T): T {
-  let value = cache.get(key);
-  if (value === undefined) {
-    value = make();
-    cache.set(key, value);
-  }
-  return value;
-}
+/** Whole counts' units (no placed queens), by way, n, and whether they add up to a unique count. */
+const wholeCounts = new Map<string, PlannedSubproblems>();
 
 /**
  * Boards up to this size are one subproblem: the empty board, which all eight symmetries fix (so it
@@ -65,11 +55,8 @@ function wholeBoard(): Subproblems {
 const UNITS: Record<Method, (n: number, placed: readonly Queen[] | null, countsUnique: boolean) => PlannedSubproblems> =
   {
     backtrack: (n, placed) =>
-      placed !== null
-        ? placedSubproblems(n, placed)
-        : cached(frameCache, n, () => (n <= WHOLE_BOARD_UP_TO ? wholeBoard() : frames(n))),
-    join: (n, _placed, countsUnique) =>
-      cached(joinCache, 2 * n + (countsUnique ? 1 : 0), () => joinUnits(n, countsUnique ? rotatedFrames(n) : null)),
+      placed !== null ? placedSubproblems(n, placed) : n <= WHOLE_BOARD_UP_TO ? wholeBoard() : frames(n),
+    join: (n, _placed, countsUnique) => joinUnits(n, countsUnique ? rotatedFrames(n) : null),
   };
 
 /**
@@ -98,7 +85,12 @@ export function plan(
   joinRoom = 0,
 ): Plan {
   const countsUnique = placed === null && shard === null;
-  const all = UNITS[method](n, placed, countsUnique);
+  const key = `${method} ${n} ${countsUnique}`;
+  let all = placed === null ? wholeCounts.get(key) : undefined;
+  if (all === undefined) {
+    all = UNITS[method](n, placed, countsUnique);
+    if (placed === null) wholeCounts.set(key, all);
+  }
   // Shards take every count-th subproblem: neighbouring subproblems are alike in size, so the
   // shards come out even.
   const subproblems = shard === null ? all : everyNth(all, shard.index, shard.count);

@@ -50,5 +50,4 @@ export function frameTerms(n: number, stabilizer: number): UniqueTerms {
 export const backtrack: CountingMethod = {
   fixedCounts: (list, i, countsUnique) => fixedCountsFor(list.stabilizer[i], countsUnique),
   uniqueTerms: (n, list, i) => frameTerms(n, list.stabilizer[i]),
-  unique: (tally) => tally.unique,
 };

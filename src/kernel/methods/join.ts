@@ -11,7 +11,7 @@
 import { FIXED_JOIN, FIXED_ONLY } from '../../../assembly/layout.js';
 import { InternalError } from '../../errors.js';
 import type { CountingMethod } from '../counting-method.js';
-import type { UniqueTerms } from '../tally.js';
+import type { Tally, UniqueTerms } from '../tally.js';
 import { fixedCountsFor } from './backtrack.js';
 
 /** F180 + 2 F90 of a unit of weight w: w half turns' and 2w quarter turns' fixed completions. */
@@ -27,7 +27,7 @@ const TERMS_BY_WEIGHT: readonly UniqueTerms[] = Array.from({ length: 9 }, (_, w)
  * class eight times, so a sum that 8 does not divide is a wrong count, never rounded: an
  * InternalError naming the count.
  */
-export function joinUnique(tally: { total: bigint; unique: bigint }, n: number): bigint {
+export function joinUnique(tally: Tally, n: number): bigint {
   const sum = tally.total + tally.unique;
   if (sum % 8n !== 0n)
     throw new InternalError(
@@ -37,11 +37,12 @@ export function joinUnique(tally: { total: bigint; unique: bigint }, n: number):
   return sum / 8n;
 }
 
+/**
+ * A row choice is joined; the frames after the row choices are searched for the completions
+ * their rotations leave unchanged, only.
+ */
 export const join: CountingMethod = {
-  // A row choice is joined; the frames after the row choices are searched for the completions
-  // their rotations leave unchanged, only.
   fixedCounts: (list, i) =>
     list.eastRows[i] !== 0 ? FIXED_JOIN : fixedCountsFor(list.stabilizer[i], true) | FIXED_ONLY,
   uniqueTerms: (_n, list, i) => TERMS_BY_WEIGHT[list.weight[i]]!,
-  unique: joinUnique,
 };
