@@ -86,11 +86,13 @@ if (target === undefined) {
 const mark = join(root, target.mark);
 const files = inputs(target);
 if (isCurrent(mark, files)) {
-  console.log(`${target.mark.replace(/\.built$/, '')} is current: not building`);
+  console.error(`${target.mark.replace(/\.built$/, '')} is current: not building`);
 } else {
   const began = new Date();
   rmSync(mark, { force: true });
-  const build = spawnSync('npm', ['run', 'build'], { cwd: join(root, target.dir), stdio: 'inherit' });
+  // The build's own output, npm's lines and asc's included, goes to standard error: `npm pack
+  // --json` runs this (prepack) and prints its JSON on standard output, which a tool parses.
+  const build = spawnSync('npm', ['run', 'build'], { cwd: join(root, target.dir), stdio: ['inherit', 2, 2] });
   if (build.status !== 0) process.exit(build.status ?? 1);
   writeFileSync(mark, `${files.join('\n')}\n`);
   utimesSync(mark, began, began);

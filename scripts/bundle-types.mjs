@@ -19,4 +19,4 @@ const [types] = generateDtsBundle(
 );
 writeFileSync(path('dist/nqueens-wasm.d.ts'), types);
 writeFileSync(path('dist/nqueens-wasm.d.cts'), types);
-console.log('wrote dist/nqueens-wasm.d.ts and dist/nqueens-wasm.d.cts');
+console.error('wrote dist/nqueens-wasm.d.ts and dist/nqueens-wasm.d.cts');

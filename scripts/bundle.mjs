@@ -91,4 +91,4 @@ await build({
 copyFileSync(path('build/kernel.wasm'), path('dist/kernel.wasm'));
 // What a bundler that imports .wasm files as compiled modules (workerd's, wrangler's) hands over.
 writeFileSync(path('dist/kernel.wasm.d.ts'), 'declare const kernel: WebAssembly.Module;\nexport default kernel;\n');
-console.log('bundled dist/nqueens-wasm.js (and its chunks), dist/nqueens-wasm.cjs and dist/cli.js');
+console.error('bundled dist/nqueens-wasm.js (and its chunks), dist/nqueens-wasm.cjs and dist/cli.js');

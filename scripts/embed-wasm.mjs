@@ -45,7 +45,7 @@ writeFileSync(
     `export const kernelBuild: string = '${id}';\n` +
     `export const kernelWasmBase64: string =\n  '${wasm.toString('base64')}';\n`,
 );
-console.log(`embedded ${wasm.length} bytes of wasm (build ${id}) into ${out}; build/kernel.wasm beside it`);
+console.error(`embedded ${wasm.length} bytes of wasm (build ${id}) into ${out}; build/kernel.wasm beside it`);
 
 // asc --bindings raw declares the exports as a namespace, then an instantiate() for its own glue,
 // which the package does not use (module.ts instantiates the module directly).
@@ -61,4 +61,4 @@ writeFileSync(
     `/** The kernel module's exports, as asc declares them. */\n` +
     `export type KernelExports = typeof __AdaptedExports;\n`,
 );
-console.log(`wrote the kernel's export types into ${typesOut}`);
+console.error(`wrote the kernel's export types into ${typesOut}`);

@@ -209,12 +209,15 @@ describe('the packed package', () => {
   });
 
   // A build takes 15-40 s on a busy 2-core machine: this test has the time for four.
-  it('in a clone without dist/, npm pack builds first; pack --dry-run, publish --dry-run and pack give one tarball, of what "files" lists', () => {
+  it('in a clone without dist/, npm pack builds first, its messages on stderr and JSON alone on stdout; pack --dry-run, publish --dry-run and pack give one tarball, of what "files" lists', () => {
     const work = mkdtempSync(join(tmpdir(), 'nqueens-pack-clone-'));
     const clone = cloneOfRepository(work);
     expect(existsSync(join(clone, 'dist'))).toBe(false);
     const manifest = readFileSync(join(clone, 'package.json'), 'utf8');
-    /** What an npm command with --json says of the tarball (the build's lines come before it on stdout). */
+    /**
+     * What an npm command with --json says of the tarball: its standard output is the JSON alone,
+     * as a tool that parses it reads it whole.
+     */
     const packed = (args: string[]) => {
       const r = spawnSync('npm', [...args, '--json'], { cwd: clone, encoding: 'utf8' });
       expect({ args, status: r.status, stderr: r.status === 0 ? '' : r.stderr }).toEqual({
@@ -222,19 +225,22 @@ describe('the packed package', () => {
         status: 0,
         stderr: '',
       });
-      const json = JSON.parse(r.stdout.slice(r.stdout.search(/^[[{]/m)));
+      const json = JSON.parse(r.stdout);
       const report = (Array.isArray(json) ? json[0] : json['nqueens-wasm']) as {
         files: { path: string }[];
         integrity: string;
         filename: string;
       };
-      return { files: report.files.map((f) => f.path).sort(), integrity: report.integrity, filename: report.filename };
+      const files = report.files.map((f) => f.path).sort();
+      return { tarball: { files, integrity: report.integrity, filename: report.filename }, stderr: r.stderr };
     };
-    // The dry run builds (prepack), as the real pack and publish would.
-    const dry = packed(['pack', '--dry-run']);
+    // The dry run builds (prepack), as the real pack and publish would; the build speaks on stderr.
+    const dryRun = packed(['pack', '--dry-run']);
     expect(existsSync(join(clone, 'dist/nqueens-wasm.js'))).toBe(true);
-    const publish = packed(['publish', '--dry-run']);
-    const real = packed(['pack', '--pack-destination', work]);
+    expect(dryRun.stderr).toContain('bundled dist/nqueens-wasm.js');
+    const dry = dryRun.tarball;
+    const publish = packed(['publish', '--dry-run']).tarball;
+    const real = packed(['pack', '--pack-destination', work]).tarball;
     expect(publish).toEqual(dry);
     expect(real).toEqual(dry);
     const tarball = join(work, real.filename);
