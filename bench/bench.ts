@@ -1,12 +1,8 @@
 // npm run bench [-- <n or from..to>...] [section flags] [--runs k] [--cold-runs k] [--json] [--help]
 //
-// Times, in one run on one machine, the sections asked for (every one but --gpu, --engines and
-// --load when none is):
-// --kernels: per n, a count on the TS and the wasm engine, the wasm kernel alone and its C
-//   transcription over the same subproblems, and a plain mirror-halving Richards search in C
-//   (bench/counting.ts). Boards from n = 19 on are timed on an even sample, shard 0 of m, checked
-//   against the bitmask search alone on a smaller sample; the mirror search is extrapolated there
-//   by the growth of its time per solution from n = 16 to 17.
+// Times the package as users get it, through its public API alone (the rows that time the kernels
+// themselves, and the engines tier's table, are npm run bench:internals: test/bench/). In one run on
+// one machine, the sections asked for (every one but --gpu and --load when none is):
 // --methods: per n, countSync(n) by the join and by backtracking on both engines, each a fresh
 //   pinned process, with its peak memory, and the C++ join counter where --join-counter gives
 //   its binaries (bench/methods.ts).
@@ -15,34 +11,31 @@
 // while long counts and compareEngines run with default options (bench/responsive.ts).
 // --listing: solutions(n) streamed on both engines.
 // --find: findSolution for large n. --gpu: the GPU engine against one wasm thread
-// (bench/webgpu.ts). --engines: compareEngines in every runtime and browser of the engines tier
-// (bench/engines.ts, bench/engines-browsers.ts). --load: a server process answering count(n) over
+// (bench/webgpu.ts). --load: a server process answering count(n) over
 // HTTP to many connections at once: latency per n, errors, its memory (bench/load.ts). Every
 // section but --load times the boards asked for, or its own defaults without any.
 
-import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { count, findSolution, solutions } from 'nqueens-wasm';
+import { knownCounts as known, parseBoards, sampleShards } from './boards.js';
 import { cold, coldPinned } from './cold-start.js';
-import { countingRow, MIN_RUN_MS, median, type Row, status } from './counting.js';
-import { compareInRuntimes, type EngineRow, formatRows } from './engines.js';
-import { compareInBrowsers } from './engines-browsers.js';
-import { formatMs, formatTable } from './internals.js';
+import { COMMON_OPTIONS, runCommand, writeJson } from './command.js';
 import { formatLoad, type LoadReport, measureLoad } from './load.js';
+import { median, status } from './measure.js';
 import { type MethodRow, measureMethods, type Way } from './methods.js';
-import { buildNative, type NativeBuilds, packageRoot, runNative } from './native.js';
 import { measureResponsiveness } from './responsive.js';
+import { formatMs, formatTable, ratio } from './table.js';
 import { GPU_BOARDS, type GpuReport, measureGpu } from './webgpu.js';
 
 const HELP = `npm run bench [-- <n or from..to>...] [section flags] [options]
 
-Times nqueens-wasm against its competitors on this machine, in one run. Boards are n = 4..22,
-one or more, as n or from..to; without any, each section times its own defaults (below).
+Times nqueens-wasm against its competitors on this machine, in one run, through the package's
+public API. Boards are n = 4..22, one or more, as n or from..to; without any, each section times
+its own defaults (below). The kernels timed alone, against C, and compareEngines in every engine
+are npm run bench:internals at the repository's root.
 
-Sections (every one but --gpu, --engines and --load when none is given):
-  --kernels   counting: TS and wasm engines, the wasm and C kernels, a plain C search
-              (default boards 12..17 19 20; from n = 19 on, an even sample)
+Sections (every one but --gpu and --load when none is given):
   --methods   the two ways of counting: countSync(n) by the join and by backtracking, on the
               wasm and TS engines, each a fresh process on one core, with its peak memory; and
               the C++ join counter with --join-counter (default 14..18; backtracking up to 18,
@@ -56,8 +49,6 @@ Sections (every one but --gpu, --engines and --load when none is given):
   --gpu       the GPU engine against one wasm thread (default 16..21; from n = 19 on,
               an even sample), in Node through the package \`webgpu\`, else in Chromium
   --browser   with --gpu: in Chromium even where Node has an adapter
-  --engines   compareEngines(n) in Node 20, 22 and 24, Deno, Bun, Chromium, Firefox ESR and
-              WebKitGTK (default 14; installs the engines tier's runtimes when missing)
   --load      a server process answering GET /?n=N with count(n) over HTTP on 127.0.0.1, kept
               busy by many keep-alive connections, each asking for the sizes in turn: answers
               per second, errors (every total checked), timeouts, latency percentiles per n, the
@@ -77,60 +68,30 @@ Options:
   -h, --help      this text
 
 Examples:
-  npm run bench -- 12..14 --kernels --runs 1
+  npm run bench -- 12..14 --listing --threads --runs 1
   npm run bench -- 16..18 --methods --join-counter ../anchors/kluev
   npm run bench -- --gpu
   npm run bench -- 12..15 --gpu --runs 1
-  npm run bench -- --engines
   npm run bench -- --load
   npm run bench -- --load --duration-s 2 --connections 4 --sizes 8,12
 `;
 
-const SECTIONS = ['kernels', 'methods', 'cold', 'threads', 'listing', 'find', 'gpu', 'engines', 'load'] as const;
-/**
- * Sections that run only when asked for: they need a GPU, install runtimes and drive browsers, or
- * keep every core busy for half a minute.
- */
-const ON_REQUEST: readonly Section[] = ['gpu', 'engines', 'load'];
+const SECTIONS = ['methods', 'cold', 'threads', 'listing', 'find', 'gpu', 'load'] as const;
+/** Sections that run only when asked for: they need a GPU, or keep every core busy for half a minute. */
+const ON_REQUEST: readonly Section[] = ['gpu', 'load'];
 type Section = (typeof SECTIONS)[number];
 
 /** Boards each section times when none are asked for. */
 const DEFAULT_BOARDS = {
-  kernels: ['12..17', '19', '20'],
   methods: ['14..18'],
   cold: [4, 8, 10, 12, 13, 14],
   coldCores: [12, 14, 15, 16, 17],
   threads: [16],
   listing: [14],
-  engines: [14],
   load: [8, 12, 14, 16],
 };
 /** Listing more solutions than this board has takes too long to be worth timing. */
 const MAX_LISTING = 15;
-
-/** The sample timed for big boards: shard 0 of this many. */
-const SHARDS: Record<number, number> = { 18: 8, 19: 64, 20: 256, 21: 2048, 22: 16384 };
-
-const known = new Map<number, bigint>(
-  (
-    JSON.parse(readFileSync(`${packageRoot}test/data/known-counts.json`, 'utf8')).counts as {
-      n: number;
-      total: string;
-    }[]
-  ).map((c) => [c.n, BigInt(c.total)]),
-);
-
-function parseBoards(args: string[]): number[] {
-  const boards: number[] = [];
-  for (const arg of args) {
-    const match = /^(\d+)(?:\.\.(\d+))?$/.exec(arg);
-    if (!match) throw new Error(`expected n or from..to, got ${JSON.stringify(arg)}`);
-    const [from, to] = [Number(match[1]), Number(match[2] ?? match[1])];
-    if (from < 4 || to > 22 || from > to) throw new Error(`boards must lie within 4..22, got ${arg}`);
-    for (let n = from; n <= to; n++) boards.push(n);
-  }
-  return [...new Set(boards)].sort((a, b) => a - b);
-}
 
 interface Listing {
   what: string;
@@ -280,11 +241,8 @@ function parse() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
-      runs: { type: 'string', default: '3' },
-      json: { type: 'boolean', default: false },
+      ...COMMON_OPTIONS,
       'cold-runs': { type: 'string', default: '9' },
-      help: { type: 'boolean', short: 'h', default: false },
-      kernels: { type: 'boolean', default: false },
       methods: { type: 'boolean', default: false },
       'join-counter': { type: 'string' },
       cold: { type: 'boolean', default: false },
@@ -293,7 +251,6 @@ function parse() {
       find: { type: 'boolean', default: false },
       gpu: { type: 'boolean', default: false },
       browser: { type: 'boolean', default: false },
-      engines: { type: 'boolean', default: false },
       load: { type: 'boolean', default: false },
       connections: { type: 'string', default: '50' },
       'duration-s': { type: 'string', default: '30' },
@@ -331,32 +288,16 @@ function parse() {
   };
 }
 
-async function main(): Promise<void> {
-  let args: ReturnType<typeof parse>;
-  try {
-    args = parse();
-  } catch (error) {
-    // parseArgs' own errors (an unknown flag) and ours: the message and the usage, no stack.
-    process.stderr.write(`${(error as Error).message}\n\n${HELP}`);
-    process.exitCode = 2;
-    return;
-  }
-  if (args.help) {
-    process.stdout.write(HELP);
-    return;
-  }
+async function main(args: ReturnType<typeof parse>): Promise<void> {
   const { runs, coldRuns, sections, boards } = args;
   const run = (section: Section) => sections.has(section);
 
-  const native = run('kernels') ? buildNative() : null;
   const machine = {
     cpu: cpus()[0]?.model ?? 'unknown',
     cores: cpus().length,
     node: process.version,
     v8: process.versions.v8,
-    cc: native === null ? 'not used' : (native.missing ?? native.compiler),
   };
-  const kernels = native === null ? null : measureKernels(boards ?? parseBoards(DEFAULT_BOARDS.kernels), runs, native);
   const methods = run('methods')
     ? measureMethods(
         boards ?? parseBoards(DEFAULT_BOARDS.methods),
@@ -374,10 +315,7 @@ async function main(): Promise<void> {
   const coldStart = run('cold')
     ? measureCold(boards ?? DEFAULT_BOARDS.cold, boards ?? DEFAULT_BOARDS.coldCores, coldRuns)
     : null;
-  const gpu = run('gpu')
-    ? await measureGpu(boards ?? GPU_BOARDS, runs, (n) => SHARDS[n] ?? 1, known, args.browser)
-    : null;
-  const engines = run('engines') ? await measureEngines(boards ?? DEFAULT_BOARDS.engines, runs) : null;
+  const gpu = run('gpu') ? await measureGpu(boards ?? GPU_BOARDS, runs, sampleShards, known, args.browser) : null;
   const load: LoadReport | null = run('load') ? await measureLoad(args.load, known, status) : null;
 
   if (args.json) {
@@ -385,7 +323,6 @@ async function main(): Promise<void> {
       machine,
       runs,
       sections: [...sections],
-      kernels,
       methods,
       listing,
       threads,
@@ -393,16 +330,12 @@ async function main(): Promise<void> {
       findSolution: find,
       coldStart,
       gpu,
-      engines,
       load,
     };
-    process.stdout.write(`${JSON.stringify(out, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}\n`);
+    writeJson(out);
     return;
   }
-  process.stdout.write(
-    `${machine.cpu}, ${machine.cores} cores, Node ${machine.node} (V8 ${machine.v8})${native === null ? '' : `, C: ${machine.cc}`}\n`,
-  );
-  if (kernels !== null && native !== null) printKernels(kernels, runs, native);
+  process.stdout.write(`${machine.cpu}, ${machine.cores} cores, Node ${machine.node} (V8 ${machine.v8})\n`);
   if (methods !== null) printMethods(methods, runs);
   if (listing !== null) {
     const left = (boards ?? []).filter((n) => n > MAX_LISTING);
@@ -449,134 +382,6 @@ async function main(): Promise<void> {
   if (coldStart !== null) printCold(coldStart, coldRuns);
   if (gpu !== null) printGpu(gpu, runs);
   if (load !== null) process.stdout.write(formatLoad(load));
-  if (engines !== null) {
-    for (const { n, rows, missing } of engines) {
-      process.stdout.write(
-        `\n${formatRows(n, runs, rows)}${missing.length > 0 ? `(not installed: ${missing.join(', ')})\n` : ''}`,
-      );
-    }
-  }
-}
-
-/** compareEngines(n) in each server runtime, then in each browser, one after the other. */
-async function measureEngines(
-  boards: number[],
-  runs: number,
-): Promise<{ n: number; rows: EngineRow[]; missing: string[] }[]> {
-  const out = [];
-  for (const n of boards) {
-    status(`engines: n = ${n}, server runtimes`);
-    const servers = await compareInRuntimes(n, runs);
-    status(`engines: n = ${n}, browsers`);
-    const browsers = await compareInBrowsers(n, runs);
-    out.push({ n, rows: [...servers, ...browsers.rows], missing: browsers.missing });
-  }
-  status('');
-  return out;
-}
-
-const na = 'n/a';
-const ms = (v: number | null) => (v === null ? na : formatMs(v));
-const ratio = (v: number | null) => (v === null || !Number.isFinite(v) ? na : `${v.toFixed(2)}x`);
-
-function measureKernels(boards: number[], runs: number, native: NativeBuilds) {
-  const rows: Row[] = boards.map((n) => countingRow(n, SHARDS[n] ?? 1, runs, native));
-  // The mirror search beyond what was timed: its time per solution at n = 17, grown by its growth
-  // per n from 16 to 17 in this run, times the exact solutions of n (as the samples' wasm times
-  // are scaled up by the exact solutions, below).
-  const perSolution = (n: number) => {
-    const r = rows.find((row) => row.n === n && row.shards === 1);
-    return r?.mirrorMs == null ? null : r.mirrorMs / Number(r.solutions);
-  };
-  const mirror16 = perSolution(16);
-  const mirror17 = perSolution(17);
-  const growth = mirror16 !== null && mirror17 !== null ? mirror17 / mirror16 : null;
-  const table = rows.map((r) => {
-    const whole = r.shards === 1;
-    const nsPerSolution = (r.wasmMs * 1e6) / Number(r.solutions);
-    // For a sample: the whole count at the sample's speed per solution.
-    const wasmWholeMs = whole ? r.wasmMs : (nsPerSolution * Number(known.get(r.n)!)) / 1e6;
-    const mirrorMs =
-      r.mirrorMs ??
-      (growth !== null && mirror17 !== null && r.n > 17
-        ? mirror17 * growth ** (r.n - 17) * Number(known.get(r.n)!)
-        : null);
-    return {
-      ...r,
-      nsPerSolution,
-      wasmWholeMs,
-      mirrorWholeMs: mirrorMs,
-      mirrorExtrapolated: r.mirrorMs === null && mirrorMs !== null,
-    };
-  });
-  return { rows: table, growth };
-}
-
-function printKernels(
-  { rows: table, growth }: ReturnType<typeof measureKernels>,
-  runs: number,
-  native: NativeBuilds,
-): void {
-  const at17 = table.find((r) => r.n === 17)?.nsPerSolution ?? null;
-  process.stdout.write(
-    `\n${formatTable(
-      [
-        'n',
-        'sample',
-        'solutions',
-        'placements',
-        'ns/placement',
-        'ns/solution',
-        'TS ms',
-        'wasm ms',
-        'wasm kernel ms',
-        'C kernel ms',
-        'mirror C ms',
-        'mirror C / wasm',
-        'wasm / C kernel',
-        'TS / wasm',
-      ],
-      table.map((r) => [
-        String(r.n),
-        r.shards === 1 ? 'all' : `1/${r.shards}`,
-        String(r.solutions),
-        String(r.placements),
-        ((r.wasmKernelMs * 1e6) / Number(r.placements)).toFixed(2),
-        r.nsPerSolution.toFixed(1),
-        ms(r.tsMs),
-        ms(r.wasmMs),
-        ms(r.wasmKernelMs),
-        ms(r.cKernelMs),
-        r.mirrorWholeMs === null ? na : `${formatMs(r.mirrorWholeMs)}${r.mirrorExtrapolated ? '*' : ''}`,
-        ratio(r.mirrorWholeMs === null ? null : r.mirrorWholeMs / r.wasmWholeMs),
-        ratio(r.cKernelMs === null ? null : r.wasmKernelMs / r.cKernelMs),
-        ratio(r.tsMs === null ? null : r.tsMs / r.wasmMs),
-      ]),
-    )}\n`,
-  );
-  process.stdout.write(
-    `medians of ${runs} runs, each repeating its count for at least ${MIN_RUN_MS} ms (ms per count), one thread, after a warm-up.\n` +
-      `wasm ms, TS ms: countSync(n) (of the sample: countSync(n, { shard: { index: 0, count: m } })) as a caller sees it.\n` +
-      `kernel columns: the same subproblems through the wasm kernel and its C transcription, the time inside the kernels.\n` +
-      `placements: queen placements the wasm kernel tries. ns/solution: wasm ms per solution counted.\n` +
-      `mirror C / wasm: for a sample, against the whole count at the sample's ns/solution; * mirror C extrapolated: its time\n` +
-      `per solution at n = 17, grown by its growth per n from 16 to 17 in this run (${growth === null ? 'not measured' : `${growth.toFixed(3)}x per n`}), times the solutions of n.\n` +
-      `TS: timed on whole counts only.\n`,
-  );
-  if (at17 !== null) {
-    const flat = table.filter((r) => r.n > 17).map((r) => `n = ${r.n}: ${(r.nsPerSolution / at17).toFixed(2)}x`);
-    if (flat.length) process.stdout.write(`ns/solution against n = 17: ${flat.join(', ')}\n`);
-  }
-  for (const r of table)
-    if (r.secondPath) process.stdout.write(`second path, n = ${r.n}: the bitmask search alone on ${r.secondPath}\n`);
-  if (native.missing !== null) process.stdout.write(`native columns: ${native.missing}\n`);
-  else {
-    const whole = table.filter((r) => r.shards === 1);
-    if (whole.length > 0)
-      process.stdout.write(
-        `mirror C nodes (placements tried below the first row): ${whole.map((r) => `${r.n}: ${runNative(native.mirrorNodes, [String(r.n)]).nodes}`).join(', ')}\n`,
-      );
-  }
 }
 
 function printCold(c: ReturnType<typeof measureCold>, coldRuns: number): void {
@@ -644,12 +449,7 @@ function printGpu(gpu: GpuReport | string, runs: number): void {
   );
 }
 
-try {
-  await main();
-} catch (error) {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
-}
+await runCommand(HELP, parse, main);
 
 /** The ways of counting side by side: seconds, the ratios that matter, peak memory. */
 function printMethods(rows: MethodRow[], runs: number): void {

@@ -3,7 +3,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { median } from './counting.js';
+import { median } from './measure.js';
 
 const child = fileURLToPath(new URL('./cold.js', import.meta.url));
 const pinned = spawnSync('taskset', ['-c', '0', 'true']).status === 0;

@@ -10,9 +10,9 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { Agent, request } from 'node:http';
-import { MIN_RUN_MS, median } from './counting.js';
-import { formatMs, formatTable } from './internals.js';
-import { packageRoot } from './native.js';
+import { MIN_RUN_MS, median } from './measure.js';
+import { repositoryRoot } from './repository.js';
+import { formatMs, formatTable } from './table.js';
 
 export interface LoadOptions {
   connections: number;
@@ -63,7 +63,7 @@ export interface LoadReport {
   memory: { start: ServerMemory; end: ServerMemory };
 }
 
-const SERVER = `${packageRoot}bench/load-server.mjs`;
+const SERVER = `${repositoryRoot}bench/load-server.mjs`;
 /** Each n alone: requests for MIN_RUN_MS to warm up, then timed ones for MIN_RUN_MS and this many at the least. */
 const ALONE_REQUESTS = 3;
 const START_TIMEOUT_MS = 10_000;

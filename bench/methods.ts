@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { median } from './counting.js';
+import { median } from './measure.js';
 
 const child = fileURLToPath(new URL('./method-child.js', import.meta.url));
 const pinned = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
@@ -64,7 +64,7 @@ export interface MethodRow {
 export function measureMethods(
   boards: number[],
   runs: number,
-  options: { joinCounter: string | null; tsUpTo: number; backtrackUpTo: number; known: Map<number, bigint> },
+  options: { joinCounter: string | null; tsUpTo: number; backtrackUpTo: number; known: ReadonlyMap<number, bigint> },
   status: (message: string) => void,
 ): MethodRow[] {
   const rows: MethodRow[] = [];

@@ -4,7 +4,7 @@
 // (test/responsive.test.ts); this is where the real time is measured.
 
 import { compareEngines, count } from 'nqueens-wasm';
-import { median } from './counting.js';
+import { median } from './measure.js';
 
 export interface ResponsiveRow {
   what: string;

@@ -14,9 +14,9 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { type CountSyncOptions, countSync } from 'nqueens-wasm';
-import { median, status } from './counting.js';
 import { countOnGpuEngine, type GpuCount } from './gpu-count.js';
-import { packageRoot } from './native.js';
+import { median, status } from './measure.js';
+import { repositoryRoot } from './repository.js';
 
 /** The boards of the section when none are asked for. */
 export const GPU_BOARDS = [16, 17, 18, 19, 20, 21];
@@ -77,7 +77,7 @@ async function measureRows(
   runs: number,
   wasmShards: (n: number) => number,
   counter: Counter,
-  known: Map<number, bigint>,
+  known: ReadonlyMap<number, bigint>,
 ): Promise<GpuRow[]> {
   const rows: GpuRow[] = [];
   for (const n of boards) {
@@ -122,7 +122,7 @@ async function inNode(
   boards: number[],
   runs: number,
   wasmShards: (n: number) => number,
-  known: Map<number, bigint>,
+  known: ReadonlyMap<number, bigint>,
 ): Promise<GpuReport | null> {
   // A first count says whether there is an adapter, and which.
   const adapter = await countOnGpuEngine(8, 1).then(
@@ -151,7 +151,7 @@ async function buildPage(): Promise<string> {
   );
   writeFileSync(
     join(app, 'main.js'),
-    `import { countOnGpuEngine } from ${JSON.stringify(join(packageRoot, 'bench/gpu-count.ts'))};
+    `import { countOnGpuEngine } from ${JSON.stringify(join(repositoryRoot, 'bench/gpu-count.ts'))};
 window.countOnGpuEngine = countOnGpuEngine;
 document.body.dataset.ready = '1';`,
   );
@@ -163,7 +163,7 @@ async function inChromium(
   boards: number[],
   runs: number,
   wasmShards: (n: number) => number,
-  known: Map<number, bigint>,
+  known: ReadonlyMap<number, bigint>,
 ): Promise<GpuReport | string> {
   if (!existsSync(CHROMIUM)) return `no adapter in Node, and no Chromium at ${CHROMIUM} to borrow one from`;
   let chromium: typeof import('playwright-core').chromium;
@@ -218,7 +218,7 @@ export async function measureGpu(
   boards: number[],
   runs: number,
   wasmShards: (n: number) => number,
-  known: Map<number, bigint>,
+  known: ReadonlyMap<number, bigint>,
   browser = false,
 ): Promise<GpuReport | string> {
   return (

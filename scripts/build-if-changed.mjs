@@ -1,11 +1,13 @@
 // Runs `npm run build` unless dist/ was built from the sources as they are now. `npm start`,
 // `npm pack` and `npm publish` (prepack), every test tier and CI (once, after `npm ci`) call this
 // first, so that CI builds once, and a developer's run never uses a build older than the sources.
-// `node scripts/build-if-changed.mjs bench` does the same for the benchmark (bench/dist/ and
-// build/bench.wasm, by `npm --prefix bench run build`), which `npm run bench` calls after the
-// package's.
+// `node scripts/build-if-changed.mjs bench` does the same for the benchmark (bench/dist/, by `npm
+// --prefix bench run build`), which `npm run bench` calls after the package's, and
+// `node scripts/build-if-changed.mjs internals` for the benchmark's rows that reach past the public
+// API (build/bench.wasm and build/bench-internals/, by `npm run build:bench-internals`), which
+// `npm run bench:internals` calls after the package's.
 //
-// A build leaves a mark (dist/.built, bench/dist/.built) last, dated when the build began (a file
+// A build leaves a mark (dist/.built, bench/dist/.built, build/bench-internals/.built) last, dated when the build began (a file
 // saved during the build is newer, so the next run builds again), listing the files it read. It
 // is current while the list is the same (no file added, removed or renamed) and none of them is
 // newer. `npm run build` itself always builds, and removes dist/, the mark with it, before it
@@ -18,24 +20,34 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * What each build reads, and where it runs and leaves its mark. The package: the kernel, its
- * sources, its scripts, configuration and tools. The benchmark: its own files and tools, the kernel
- * (its bench.wasm builds from it) and the modules bench/internals.ts bundles in (the sources, the
- * engines tier's harness).
+ * What each build reads, the npm script that builds it, and where it runs and leaves its mark. The
+ * package: the kernel, its sources, its scripts, configuration and tools. The benchmark: its own
+ * files (it imports the package built, by name, and bundles nothing of it). Its rows past the
+ * public API: the kernel (bench.wasm builds from it), the sources and the engines tier's harness
+ * they bundle in, and the benchmark's helpers they share.
  */
-/** @type {Record<string, { dir: string, mark: string, files: string[], folders: string[] } | undefined>} */
+/** @type {Record<string, { dir: string, script: string, mark: string, files: string[], folders: string[] } | undefined>} */
 const TARGETS = {
   package: {
     dir: '.',
+    script: 'build',
     mark: 'dist/.built',
     files: ['asconfig.json', 'package.json', 'package-lock.json'],
     folders: ['assembly', 'src', 'scripts'],
   },
   bench: {
     dir: 'bench',
+    script: 'build',
     mark: 'bench/dist/.built',
-    files: ['asconfig.json', 'tsconfig.json'],
-    folders: ['assembly', 'src', 'test/engines', 'bench'],
+    files: [],
+    folders: ['bench'],
+  },
+  internals: {
+    dir: '.',
+    script: 'build:bench-internals',
+    mark: 'build/bench-internals/.built',
+    files: ['asconfig.json', 'package.json', 'package-lock.json'],
+    folders: ['assembly', 'src', 'test/bench', 'test/engines', 'test/helpers', 'bench'],
   },
 };
 
@@ -80,7 +92,7 @@ function isCurrent(mark, files) {
 const name = process.argv[2] ?? 'package';
 const target = TARGETS[name];
 if (target === undefined) {
-  console.error(`build-if-changed: no build named ${JSON.stringify(name)} (package, bench)`);
+  console.error(`build-if-changed: no build named ${JSON.stringify(name)} (${Object.keys(TARGETS).join(', ')})`);
   process.exit(2);
 }
 const mark = join(root, target.mark);
@@ -92,7 +104,7 @@ if (isCurrent(mark, files)) {
   rmSync(mark, { force: true });
   // The build's own output, npm's lines and asc's included, goes to standard error: `npm pack
   // --json` runs this (prepack) and prints its JSON on standard output, which a tool parses.
-  const build = spawnSync('npm', ['run', 'build'], { cwd: join(root, target.dir), stdio: ['inherit', 2, 2] });
+  const build = spawnSync('npm', ['run', target.script], { cwd: join(root, target.dir), stdio: ['inherit', 2, 2] });
   if (build.status !== 0) process.exit(build.status ?? 1);
   writeFileSync(mark, `${files.join('\n')}\n`);
   utimesSync(mark, began, began);

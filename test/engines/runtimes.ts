@@ -1,7 +1,7 @@
 // The server runtimes of the engines tier: Node 20 (the one running the tests), Node 22 and 24,
 // Deno and Bun, the last four from test/engines/node_modules, which `npm ci` installs from the
 // lockfile beside it (they are too large to be devDependencies of the package). Free of Vitest and
-// of the other test helpers: bench/engines.ts runs these too, bundled into bench/dist/.
+// of the other test helpers: test/bench/engines.ts runs these too, bundled into build/bench-internals/.
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -36,7 +36,7 @@ export type PageName = keyof typeof PAGES;
 function buildSite(dist: string): string {
   const site = mkdtempSync(join(tmpdir(), 'nqueens-engines-site-'));
   cpSync(dist, site, { recursive: true });
-  // From the repository's test/engines even when this runs bundled into the benchmark (bench/engines-browsers.ts).
+  // From the repository's test/engines even when this runs bundled into the benchmark (test/bench/engines-browsers.ts).
   const pages = join(enginesDir, 'pages');
   for (const file of readdirSync(pages)) cpSync(join(pages, file), join(site, file));
   cpSync(join(enginesDir, 'scenario.js'), join(site, 'scenario.js'));

@@ -2,7 +2,8 @@
 // weights and queens, and the same as a file for the C kernel.
 
 import { writeFileSync } from 'node:fs';
-import { plan, type Subproblems } from './internals.js';
+import type { Subproblems } from '../../src/kernel/subproblems.js';
+import { plan } from '../../src/plan/plan.js';
 
 /** The subproblems of count(n), or of one shard of it. */
 export function countSubproblems(n: number, shard: { index: number; count: number } | null = null): Subproblems {

@@ -1,15 +1,16 @@
 // The package's two kernels in each browser of the engines tier (Chromium, Firefox ESR, WebKitGTK):
 // one row per browser with compareEngines' medians and their ratio, all measured in one run, for
-// the README's table of where the package runs (bench/engines.ts has the server runtimes' rows, in
+// the README's table of where the package runs (test/bench/engines.ts has the server runtimes' rows, in
 // the same shape). Each browser loads a page without a CSP that imports dist/nqueens-wasm.js as the
 // tarball ships it, through the tier's site and drivers (test/engines). Firefox needs the tier's
 // install (npm ci --prefix test/engines, for puppeteer-core); a browser that is not installed is
 // named below the table.
 
 import { join } from 'node:path';
+import { repositoryRoot } from '../../bench/repository.js';
+import { LAUNCHERS } from '../engines/launchers.js';
+import { openSite } from '../engines/site.js';
 import type { EngineRow } from './engines.js';
-import { LAUNCHERS, openSite } from './internals.js';
-import { packageRoot } from './native.js';
 
 /** What the page's `compare` job (test/engines/pages/jobs.js) reports. */
 interface Compared {
@@ -20,7 +21,7 @@ interface Compared {
 
 /** Runs compareEngines(n, { runs }) in each installed browser in turn; `missing` names the others. */
 export async function compareInBrowsers(n: number, runs: number): Promise<{ rows: EngineRow[]; missing: string[] }> {
-  const site = await openSite(join(packageRoot, 'dist'));
+  const site = await openSite(join(repositoryRoot, 'dist'));
   const rows: EngineRow[] = [];
   const missing: string[] = [];
   try {

@@ -5,13 +5,13 @@
 // count; rounds alternate between the competitors; medians of the rounds.
 
 import { type CountSyncOptions, countSync } from 'nqueens-wasm';
+import { BATCH, RESULT_COMPLETIONS, RESULT_WORDS, SUBPROBLEM_BYTES } from '../../assembly/layout.js';
+import { MIN_RUN_MS, median, status } from '../../bench/measure.js';
+import { UNBOUNDED } from '../../src/kernel/count-range.js';
+import type { Subproblems } from '../../src/kernel/subproblems.js';
 import { type BenchKernelExports, benchKernel } from './bench-kernel.js';
-import { layout, type Subproblems, UNBOUNDED } from './internals.js';
 import { BUILD_DIR, type NativeBuilds, runNative } from './native.js';
 import { countSubproblems, writeSubproblemsFile } from './subproblems.js';
-
-export const MIN_RUN_MS = 200;
-const { BATCH, RESULT_COMPLETIONS, RESULT_WORDS, SUBPROBLEM_BYTES } = layout;
 
 export interface Row {
   n: number;
@@ -30,16 +30,6 @@ export interface Row {
   mirrorMs: number | null;
   /** The bitmask search alone on (a smaller sample of) the same count agreed, for samples. */
   secondPath: string | null;
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-export function status(message: string): void {
-  if (process.stderr.isTTY) process.stderr.write(`\r\x1b[K${message}`);
 }
 
 function perPass(pass: () => number): number {

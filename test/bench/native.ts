@@ -1,20 +1,10 @@
 // The native competitors: built with the machine's C compiler when there is one.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { layout } from './internals.js';
+import { mkdirSync } from 'node:fs';
+import * as layout from '../../assembly/layout.js';
+import { repositoryRoot as root } from '../../bench/repository.js';
 
-/** The library's package root: the directory that holds bench/, found from wherever this runs. */
-function findPackageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'bench/package.json'))) dir = dirname(dir);
-  return `${dir}/`;
-}
-
-export const packageRoot = findPackageRoot();
-const root = packageRoot;
 export const BUILD_DIR = `${root}build/bench`;
 
 export interface NativeBuilds {
@@ -34,7 +24,7 @@ function compile(args: string[]): string | null {
 }
 
 /**
- * Builds bench/c/*.c with `cc -O3`; the kernel also with the record layout of assembly/layout.ts
+ * Builds test/bench/c/*.c with `cc -O3`; the kernel also with the record layout of assembly/layout.ts
  * and -march=x86-64-v3 (AVX2, the instructions V8 uses for wasm SIMD here; -march=native would add
  * AVX-512, with which gcc makes this kernel slower on the machines measured), or -msse4.1 where the
  * compiler has no x86-64-v3.
@@ -50,10 +40,11 @@ export function buildNative(): NativeBuilds {
     kernel: `${BUILD_DIR}/kernel`,
   };
   const defines = Object.entries(layout).map(([name, value]) => `-D${name}=${value}`);
-  const kernel = (arch: string) => compile(['-O3', arch, ...defines, '-o', builds.kernel, `${root}bench/c/kernel.c`]);
+  const kernel = (arch: string) =>
+    compile(['-O3', arch, ...defines, '-o', builds.kernel, `${root}test/bench/c/kernel.c`]);
   const missing =
-    compile(['-O3', '-o', builds.mirror, `${root}bench/c/mirror.c`]) ??
-    compile(['-O3', '-DCOUNT_NODES', '-o', builds.mirrorNodes, `${root}bench/c/mirror.c`]) ??
+    compile(['-O3', '-o', builds.mirror, `${root}test/bench/c/mirror.c`]) ??
+    compile(['-O3', '-DCOUNT_NODES', '-o', builds.mirrorNodes, `${root}test/bench/c/mirror.c`]) ??
     (kernel('-march=x86-64-v3') === null ? null : kernel('-msse4.1'));
   return { missing, ...builds };
 }

@@ -9,19 +9,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  buildWorker,
-  enginesDir,
-  ensureRuntimes,
-  formatMs,
-  formatTable,
-  installPackage,
-  runIn,
-  SERVER_RUNTIMES,
-  serveWorker,
-  versionOf,
-} from './internals.js';
-import { packageRoot } from './native.js';
+import { status } from '../../bench/measure.js';
+import { repositoryRoot } from '../../bench/repository.js';
+import { formatMs, formatTable } from '../../bench/table.js';
+import { installPackage } from '../engines/install.js';
+import { enginesDir, ensureRuntimes, runIn, SERVER_RUNTIMES, versionOf } from '../engines/runtimes.js';
+import { buildWorker, serveWorker } from '../engines/workerd.js';
+import { compareInBrowsers } from './engines-browsers.js';
 
 export interface EngineRow {
   engine: string;
@@ -35,7 +29,7 @@ export interface EngineRow {
 /** Runs compareEngines(n, { runs }) in each server runtime in turn, one process each. */
 export async function compareInRuntimes(n: number, runs: number): Promise<EngineRow[]> {
   ensureRuntimes();
-  const library = pathToFileURL(`${packageRoot}dist/nqueens-wasm.js`).href;
+  const library = pathToFileURL(`${repositoryRoot}dist/nqueens-wasm.js`).href;
   const dir = mkdtempSync(join(tmpdir(), 'nqueens-bench-engines-'));
   try {
     const entry = join(dir, 'compare.mjs');
@@ -102,4 +96,21 @@ export function formatRows(n: number, runs: number, rows: readonly EngineRow[]):
     rows.map((r) => [r.engine, r.version, formatMs(r.jsMs), formatMs(r.wasmMs), `${r.ratio.toFixed(2)}x`]),
   );
   return `compareEngines(${n}, { runs: ${runs} }): medians, one process, page or Worker per engine\n${table}\n`;
+}
+
+/** compareEngines(n) in each server runtime, then in each browser, one after the other. */
+export async function measureEngines(
+  boards: number[],
+  runs: number,
+): Promise<{ n: number; rows: EngineRow[]; missing: string[] }[]> {
+  const out = [];
+  for (const n of boards) {
+    status(`engines: n = ${n}, server runtimes`);
+    const servers = await compareInRuntimes(n, runs);
+    status(`engines: n = ${n}, browsers`);
+    const browsers = await compareInBrowsers(n, runs);
+    out.push({ n, rows: [...servers, ...browsers.rows], missing: browsers.missing });
+  }
+  status('');
+  return out;
 }

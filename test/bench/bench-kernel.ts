@@ -3,8 +3,9 @@
 // search alone. Never shipped.
 
 import { readFileSync } from 'node:fs';
-import { instantiateKernelSync, type KernelExports } from './internals.js';
-import { packageRoot } from './native.js';
+import { repositoryRoot } from '../../bench/repository.js';
+import type { KernelExports } from '../../src/kernel/wasm/kernel-exports.generated.js';
+import { instantiateKernelSync } from '../../src/kernel/wasm/module.js';
 
 export interface BenchKernelExports extends KernelExports {
   countStepsCountingNodes(budget: number): number;
@@ -13,6 +14,6 @@ export interface BenchKernelExports extends KernelExports {
 }
 
 export function benchKernel(): BenchKernelExports {
-  const bytes = readFileSync(`${packageRoot}build/bench.wasm`);
+  const bytes = readFileSync(`${repositoryRoot}build/bench.wasm`);
   return instantiateKernelSync(new WebAssembly.Module(bytes)) as BenchKernelExports;
 }
