@@ -23,7 +23,7 @@ import { cold, coldPinned } from './cold-start.js';
 import { COMMON_OPTIONS, runCommand, writeJson } from './command.js';
 import { formatLoad, type LoadReport, measureLoad } from './load.js';
 import { median, status } from './measure.js';
-import { type MethodRow, measureMethods, type Way } from './methods.js';
+import { type Counter, type MethodRow, measureMethods } from './methods.js';
 import { measureResponsiveness } from './responsive.js';
 import { formatMs, formatTable, ratio } from './table.js';
 import { GPU_BOARDS, type GpuReport, measureGpu } from './webgpu.js';
@@ -36,7 +36,7 @@ its own defaults (below). The kernels timed alone, against C, and compareEngines
 are npm run bench:internals at the repository's root.
 
 Sections (every one but --gpu and --load when none is given):
-  --methods   the two ways of counting: countSync(n) by the join and by backtracking, on the
+  --methods   the two counting methods: countSync(n) by the join and by backtracking, on the
               wasm and TS engines, each a fresh process on one core, with its peak memory; and
               the C++ join counter with --join-counter (default 14..18; backtracking up to 18,
               the TS engine up to 16)
@@ -451,18 +451,18 @@ function printGpu(gpu: GpuReport | string, runs: number): void {
 
 await runCommand(HELP, parse, main);
 
-/** The ways of counting side by side: seconds, the ratios that matter, peak memory. */
+/** The counting methods side by side: seconds, the ratios that matter, peak memory. */
 function printMethods(rows: MethodRow[], runs: number): void {
-  const seconds = (row: MethodRow, way: Way) => {
-    const t = row.ways[way];
+  const seconds = (row: MethodRow, counter: Counter) => {
+    const t = row.counters[counter];
     return t === undefined ? '–' : (t.ms / 1000).toFixed(2);
   };
-  const ratio = (row: MethodRow, over: Way, under: Way) => {
-    const [a, b] = [row.ways[over], row.ways[under]];
+  const ratioOf = (row: MethodRow, over: Counter, under: Counter) => {
+    const [a, b] = [row.counters[over], row.counters[under]];
     return a === undefined || b === undefined ? '–' : (a.ms / b.ms).toFixed(2);
   };
-  const memory = (row: MethodRow, way: Way) => {
-    const peak = row.ways[way]?.peakBytes;
+  const memory = (row: MethodRow, counter: Counter) => {
+    const peak = row.counters[counter]?.peakBytes;
     return peak === undefined || peak === null ? '–' : `${Math.round(peak / 2 ** 20)} MiB`;
   };
   process.stdout.write(
@@ -483,16 +483,16 @@ function printMethods(rows: MethodRow[], runs: number): void {
         String(row.n),
         seconds(row, 'join wasm'),
         seconds(row, 'backtrack wasm'),
-        ratio(row, 'backtrack wasm', 'join wasm'),
+        ratioOf(row, 'backtrack wasm', 'join wasm'),
         seconds(row, 'join js'),
         seconds(row, 'backtrack js'),
         seconds(row, 'C++ join'),
-        ratio(row, 'join wasm', 'C++ join'),
+        ratioOf(row, 'join wasm', 'C++ join'),
         memory(row, 'join wasm'),
         memory(row, 'C++ join'),
       ]),
     )}\n` +
-      `ways of counting: countSync(n) in a fresh process each${process.platform === 'linux' ? ', pinned to one core where taskset exists' : ''}, ` +
+      `counting methods: countSync(n) in a fresh process each${process.platform === 'linux' ? ', pinned to one core where taskset exists' : ''}, ` +
       `whole process; medians of ${runs}; peak memory: the process's largest resident set. ` +
       `C++ join: EvgenyKluev/N-Queens-Count-Sol on 1 thread (--join-counter).\n`,
   );

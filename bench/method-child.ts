@@ -1,4 +1,4 @@
-// One count in a fresh process (bench/methods.ts starts it): countSync(n) on one engine, one way,
+// One count in a fresh process (bench/methods.ts starts it): countSync(n) on one engine, by one method,
 // with the process's peak memory. Prints one JSON line.
 //   node method-child.js <n> <wasm|js> <join|backtrack>
 

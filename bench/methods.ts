@@ -1,4 +1,4 @@
-// The two ways of counting side by side: countSync(n) by the join and by backtracking, on the wasm
+// The two counting methods side by side: countSync(n) by the join and by backtracking, on the wasm
 // and the TS engine, each count a fresh process pinned to one core where `taskset` exists (whole
 // process, start to exit), in turn within each round so that the machine's drift falls on all
 // alike; medians, and each process's peak memory. Beside them, where its binaries are given
@@ -15,7 +15,8 @@ const pinned = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 /** GNU time, for the peak memory of a process that is not Node. */
 const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 
-export type Way = 'join wasm' | 'backtrack wasm' | 'join js' | 'backtrack js' | 'C++ join';
+/** What is timed: a counting method on an engine, or the C++ join counter. */
+export type Counter = 'join wasm' | 'backtrack wasm' | 'join js' | 'backtrack js' | 'C++ join';
 
 export interface Timed {
   /** Whole process, start to exit. */
@@ -34,8 +35,8 @@ function run(command: string, args: string[]): { ms: number; stdout: string; std
   return { ms, stdout: r.stdout, stderr: r.stderr };
 }
 
-function once(way: Way, n: number, joinCounter: string | null): Timed {
-  if (way === 'C++ join') {
+function once(counter: Counter, n: number, joinCounter: string | null): Timed {
+  if (counter === 'C++ join') {
     const binary = `${joinCounter}/nq${n}`;
     const r = gnuTime === null ? run(binary, ['1']) : run(gnuTime, ['-f', 'peak-kb %M', binary, '1']);
     const total = /^Result: (\d+)/m.exec(r.stdout)?.[1];
@@ -43,7 +44,7 @@ function once(way: Way, n: number, joinCounter: string | null): Timed {
     const peak = /peak-kb (\d+)/.exec(r.stderr)?.[1];
     return { ms: r.ms, peakBytes: peak === undefined ? null : Number(peak) * 1024, total };
   }
-  const [method, engine] = way.split(' ');
+  const [method, engine] = counter.split(' ');
   const r = run(process.execPath, [child, String(n), engine, method]);
   const out = JSON.parse(r.stdout) as { total: string; method: string; peakKb: number };
   if (out.method !== method) throw new Error(`countSync(${n}) counted by ${out.method}, not ${method}`);
@@ -52,12 +53,12 @@ function once(way: Way, n: number, joinCounter: string | null): Timed {
 
 export interface MethodRow {
   n: number;
-  /** Per way timed: medians over the rounds; the largest peak memory seen. */
-  ways: Partial<Record<Way, Timed>>;
+  /** Per counter timed: medians over the rounds; the largest peak memory seen. */
+  counters: Partial<Record<Counter, Timed>>;
 }
 
 /**
- * Each way on each board, `runs` rounds, the ways in turn within a round. The TS engine is timed
+ * Each counter on each board, `runs` rounds, the counters in turn within a round. The TS engine is timed
  * up to `tsUpTo`, backtracking up to `backtrackUpTo` (past them a count takes minutes), the C++
  * counter where its binary for n exists. Every total is checked against `known`.
  */
@@ -69,25 +70,25 @@ export function measureMethods(
 ): MethodRow[] {
   const rows: MethodRow[] = [];
   for (const n of boards) {
-    const ways: Way[] = ['join wasm'];
-    if (n <= options.backtrackUpTo) ways.push('backtrack wasm');
-    if (n <= options.tsUpTo) ways.push('join js', 'backtrack js');
-    if (options.joinCounter !== null && existsSync(`${options.joinCounter}/nq${n}`)) ways.push('C++ join');
-    const seen = new Map<Way, Timed[]>(ways.map((way) => [way, []]));
+    const counters: Counter[] = ['join wasm'];
+    if (n <= options.backtrackUpTo) counters.push('backtrack wasm');
+    if (n <= options.tsUpTo) counters.push('join js', 'backtrack js');
+    if (options.joinCounter !== null && existsSync(`${options.joinCounter}/nq${n}`)) counters.push('C++ join');
+    const seen = new Map<Counter, Timed[]>(counters.map((counter) => [counter, []]));
     for (let round = 1; round <= runs; round++) {
-      for (const way of ways) {
-        status(`ways of counting, n = ${n}: ${way}, round ${round}/${runs}`);
-        const timed = once(way, n, options.joinCounter);
+      for (const counter of counters) {
+        status(`counting methods, n = ${n}: ${counter}, round ${round}/${runs}`);
+        const timed = once(counter, n, options.joinCounter);
         if (BigInt(timed.total) !== options.known.get(n)) {
-          throw new Error(`${way} counted ${timed.total} at n = ${n}, not ${options.known.get(n)}`);
+          throw new Error(`${counter} counted ${timed.total} at n = ${n}, not ${options.known.get(n)}`);
         }
-        seen.get(way)!.push(timed);
+        seen.get(counter)!.push(timed);
       }
     }
-    const row: MethodRow = { n, ways: {} };
-    for (const [way, all] of seen) {
+    const row: MethodRow = { n, counters: {} };
+    for (const [counter, all] of seen) {
       const peaks = all.map((t) => t.peakBytes).filter((p): p is number => p !== null);
-      row.ways[way] = {
+      row.counters[counter] = {
         ms: median(all.map((t) => t.ms)),
         peakBytes: peaks.length > 0 ? Math.max(...peaks) : null,
         total: all[0].total,

@@ -42,7 +42,8 @@ function perPass(pass: () => number): number {
   return elapsed / passes;
 }
 
-type Way = 'plain' | 'counting nodes' | 'bitmask only';
+/** Which of the benchmark kernel's counts runs the subproblems. */
+type KernelCount = 'plain' | 'counting nodes' | 'bitmask only';
 
 /**
  * The subproblems through the benchmark's build of the wasm kernel, as the C kernel runs them:
@@ -52,7 +53,7 @@ export function wasmKernelRun(
   kernel: BenchKernelExports,
   n: number,
   list: Subproblems,
-  way: Way = 'plain',
+  count: KernelCount = 'plain',
 ): { total: bigint; ms: number } {
   const subproblems = new Int8Array(kernel.memory.buffer, kernel.subproblemsOffset(), BATCH * SUBPROBLEM_BYTES);
   const fixed = new Uint8Array(kernel.memory.buffer, kernel.fixedOffset(), BATCH);
@@ -66,8 +67,8 @@ export function wasmKernelRun(
     subproblems.set(list.queens.subarray(from * pairs, (from + size) * pairs));
     const started = performance.now();
     kernel.startBatch(size, n, list.width, 0);
-    if (way === 'counting nodes') while (kernel.countStepsCountingNodes(UNBOUNDED) < size);
-    else if (way === 'bitmask only') while (kernel.countStepsBitmaskOnly(UNBOUNDED) < size);
+    if (count === 'counting nodes') while (kernel.countStepsCountingNodes(UNBOUNDED) < size);
+    else if (count === 'bitmask only') while (kernel.countStepsBitmaskOnly(UNBOUNDED) < size);
     else while (kernel.countSteps(UNBOUNDED) < size);
     ms += performance.now() - started;
     for (let i = 0; i < size; i++)
