@@ -12,6 +12,8 @@ export const CLI_IMPORTS = [
   'src/defaults.ts',
   // Progress worded as the demo words it; not the library's.
   'src/progress-display.ts',
+  // The counting methods' names and words, for --method, merge's checks and messages.
+  'src/method-list.ts',
   // Its constants: the largest n, for merge's checks.
   'assembly/layout.ts',
 ];

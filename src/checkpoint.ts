@@ -14,6 +14,8 @@
 import { isDecimalCount, MAX_COUNT_DIGITS } from './decimal-count.js';
 import { ArgumentRangeError, ArgumentTypeError } from './errors.js';
 import { isMade, type PlannedSubproblems, type Subproblems, subproblemsIn } from './kernel/subproblems.js';
+import { IMPLIED_METHOD, isMethodName, methodChoices, methodLabel } from './method-list.js';
+import { methodOf } from './plan/methods/index.js';
 import type { Plan } from './plan/plan.js';
 import { quote } from './quote.js';
 import type { ResumeState } from './run/job.js';
@@ -54,7 +56,8 @@ const MADE_SAMPLES = 4096;
 
 /**
  * A fingerprint of the planned subproblem list: n, and every subproblem's queens, weight and
- * stabilizer, and a join's row choices (of made subproblems, MADE_SAMPLES of them).
+ * stabilizer, and their choices where the method binds its checkpoints to them (of made
+ * subproblems, MADE_SAMPLES of them).
  */
 export function fingerprint(plan: Plan): string {
   const list = plan.subproblems;
@@ -64,17 +67,15 @@ export function fingerprint(plan: Plan): string {
       byte(plan.n);
       byte(list.width);
       for (let shift = 0; shift < 32; shift += 8) byte(list.count >>> shift);
-      // A backtracking count's row choices are all 0: left out, as checkpoints made before the
-      // join had none.
-      const rowChoices = plan.method === 'join';
+      const { choices } = methodOf(plan.method).checkpoint;
       if (!isMade(list)) {
-        hashSubproblems(byte, list, rowChoices);
+        hashSubproblems(byte, list, choices);
         return;
       }
       const samples = Math.min(list.count, MADE_SAMPLES);
       for (let j = 0; j < samples; j++) {
         const i = Math.floor((j * list.count) / samples);
-        hashSubproblems(byte, subproblemsIn(list, i, i + 1), rowChoices);
+        hashSubproblems(byte, subproblemsIn(list, i, i + 1), choices);
       }
     });
     fingerprints.set(list, known);
@@ -82,23 +83,24 @@ export function fingerprint(plan: Plan): string {
   return known;
 }
 
-function hashSubproblems(byte: (b: number) => void, list: Subproblems, rowChoices: boolean): void {
+function hashSubproblems(byte: (b: number) => void, list: Subproblems, choices: boolean): void {
   for (const array of [list.queens, list.weight, list.stabilizer])
     for (let i = 0; i < array.length; i++) byte(array[i]);
-  if (rowChoices) for (const rows of list.eastRows) for (let shift = 0; shift < 32; shift += 8) byte(rows >>> shift);
+  if (choices) for (const choice of list.choice) for (let shift = 0; shift < 32; shift += 8) byte(choice >>> shift);
 }
 
 type Unsigned = Omit<Checkpoint, 'checksum'>;
 
 /**
- * Over the fields in a fixed form: the same whatever order the checkpoint's keys come in. A
- * backtracking count's leaves its method out, as checkpoints made before the join did.
+ * Over the fields in a fixed form: the same whatever order the checkpoint's keys come in. The
+ * method is in it where the method says so (not backtracking's, as checkpoints made before the
+ * join had none).
  */
 function checksum(c: Unsigned): string {
   const shard = c.shard === null ? null : { index: c.shard.index, count: c.shard.count };
   const plan = { subproblems: c.plan.subproblems, fingerprint: c.plan.fingerprint };
   const fields = [c.version, c.n, c.placed, shard, plan, c.done, c.total, c.unique, c.elapsedMs];
-  if (c.method === 'join') fields.push(c.method);
+  if (c.method !== undefined && methodOf(c.method).checkpoint.named) fields.push(c.method);
   return hashText(JSON.stringify(fields));
 }
 
@@ -189,15 +191,13 @@ export function readCheckpoint(resume: unknown): Checkpoint | undefined {
   };
 }
 
-/** A checkpoint's method: 'join' or 'backtrack'. */
+/** A checkpoint's method: a name of the list. */
 function checkMethodField(name: string, method: unknown): Method {
-  if (method !== 'join' && method !== 'backtrack')
-    throw new ArgumentTypeError(name, "'join' or 'backtrack'", describe(method));
+  if (!isMethodName(method)) throw new ArgumentTypeError(name, methodChoices("'"), describe(method));
   return method;
 }
 
-const wayText = (method: Method) =>
-  method === 'join' ? "by the join (method 'join')" : "by backtracking (method 'backtrack')";
+const methodText = (method: Method) => `by ${methodLabel(method)} (method '${method}')`;
 
 /** The finished ranges: [from, to) pairs, in order, disjoint, within the checkpoint's plan. */
 function readDone(name: string, done: unknown, subproblems: number): [number, number][] {
@@ -254,11 +254,11 @@ export function resumeState(plan: Plan, c: Checkpoint): ResumeState {
       `the checkpoint is of a count with ${placedText(c.placed)}, this count has ${placedText(plan.placed)}`,
     );
   }
-  const method = c.method ?? 'backtrack';
+  const method = c.method ?? IMPLIED_METHOD;
   if (method !== plan.method) {
     throw mismatch(
       'method',
-      `the checkpoint is of a count ${wayText(method)}, this count goes ${wayText(plan.method)}: resume it with method '${method}'`,
+      `the checkpoint is of a count ${methodText(method)}, this count goes ${methodText(plan.method)}: resume it with method '${method}'`,
     );
   }
   if (c.shard?.index !== plan.shard?.index || c.shard?.count !== plan.shard?.count) {

@@ -6,7 +6,7 @@
 // spent counting is timed, so that the measurement can be aborted at any moment and holds the
 // thread for no longer than a slice.
 
-import { BigintCounts, count, defaultMethod, uniqueOf } from './count.js';
+import { BigintCounts, count, uniqueOf } from './count.js';
 import { DEFAULT_MAX_MEMORY, DEFAULT_RUNS } from './defaults.js';
 import { abortReason, InternalError } from './errors.js';
 import { RangeCounter } from './kernel/count-range.js';
@@ -14,11 +14,20 @@ import { acquireKernel, releaseKernel } from './kernel/instances.js';
 import type { CpuEngine, Kernel } from './kernel/kernel.js';
 import { resolveEngine } from './kernel/select.js';
 import type { Tally } from './kernel/tally.js';
+import { defaultMethod } from './plan/methods/index.js';
 import { type Plan, plan } from './plan/plan.js';
 import { loadGpuEngine } from './run/load-gpu-engine.js';
 import { Slices } from './run/slices.js';
 import type { CompareOptions, CompareResult } from './types.js';
-import { checkFlag, checkJoinApplies, checkMethod, checkN, checkOptions, checkRuns, checkSignal } from './validate.js';
+import {
+  checkFlag,
+  checkMethod,
+  checkMethodApplies,
+  checkN,
+  checkOptions,
+  checkRuns,
+  checkSignal,
+} from './validate.js';
 
 const MIN_RUN_MS = 10;
 /** A run spans at least this many steps of the clock, so that rounding to a step moves it by 5% at most. */
@@ -137,7 +146,7 @@ function compareArguments(n: unknown, options: unknown) {
   const signal = checkSignal(o.signal);
   const webgpu = checkFlag('options.webgpu', o.webgpu);
   const method = checkMethod(o.method) ?? defaultMethod(size, null, 'wasm');
-  if (method === 'join') checkJoinApplies(size, null, undefined);
+  checkMethodApplies(method, size, null, undefined);
   return { size, runs, signal, webgpu, method };
 }
 
@@ -162,7 +171,7 @@ export async function compareEngines(n: number, options?: CompareOptions): Promi
   const engines: CpuEngine[] = ['wasm', 'js'];
   // The wasm engine is required here: no silent fallback in a comparison of the two.
   await resolveEngine('wasm');
-  // Both engines count the same way (their defaults agree: JOIN_FROM_N).
+  // Both engines count by the same method: by default, the wasm engine's.
   const p = plan(size, null, null, method, DEFAULT_MAX_MEMORY);
   const kernels = await Promise.all(engines.map((engine) => acquireKernel(engine)));
   const slices = new Slices();

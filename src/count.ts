@@ -2,38 +2,30 @@
 // GPU, and report the merged counts.
 
 import { makeCheckpoint, readCheckpoint, resumeState } from './checkpoint.js';
-import { DEFAULT_MAX_MEMORY, DEFAULT_THREAD_MEMORY, JOIN_DEFAULT_UP_TO_N, JOIN_FROM_N } from './defaults.js';
+import { DEFAULT_MAX_MEMORY, DEFAULT_THREAD_MEMORY } from './defaults.js';
 import { abortReason } from './errors.js';
 import { countWhole } from './kernel/count-range.js';
 import { acquireKernel, acquireKernelSync, releaseKernel } from './kernel/instances.js';
-import type { CpuEngine, Kernel } from './kernel/kernel.js';
-import { joinUnique } from './kernel/methods/join.js';
+import type { Kernel } from './kernel/kernel.js';
 import { type ResolvedEngine, resolveEngine, resolveEngineSync } from './kernel/select.js';
 import type { Tally } from './kernel/tally.js';
+import { IMPLIED_METHOD } from './method-list.js';
+import { defaultMethod, methodOf } from './plan/methods/index.js';
 import { type Plan, plan } from './plan/plan.js';
 import { threadsFor } from './pool/policy.js';
 import { countOnPool } from './pool/pool.js';
 import { countInThread, fitsOneSlice } from './run/count-in-thread.js';
 import { Job } from './run/job.js';
 import { loadGpuEngine } from './run/load-gpu-engine.js';
-import type {
-  CountOptions,
-  CountResult,
-  CountSyncOptions,
-  Engine,
-  ExactCounts,
-  GpuAdapter,
-  Method,
-  Queen,
-} from './types.js';
+import type { CountOptions, CountResult, CountSyncOptions, Engine, ExactCounts, GpuAdapter } from './types.js';
 import {
   checkCallback,
   checkCheckpointEvery,
   checkCpuEngine,
   checkEngine,
-  checkJoinApplies,
   checkMaxMemory,
   checkMethod,
+  checkMethodApplies,
   checkN,
   checkOnProgress,
   checkOptions,
@@ -65,7 +57,7 @@ function checkSyncRequest(n: unknown, options: unknown) {
   const engine = checkCpuEngine('countSync', o.engine);
   const placed = checkPlaced(size, o.placed);
   const method = checkMethod(o.method);
-  if (method === 'join') checkJoinApplies(size, placed, engine);
+  checkMethodApplies(method, size, placed, engine);
   return { n: size, engine, placed, shard: checkShard(o.shard), method, maxMemory: checkMaxMemory(o.maxMemory) };
 }
 
@@ -93,7 +85,7 @@ function checkRequest(n: unknown, options: unknown) {
   checkWorkersForEngine(workers, engine);
   const placed = checkPlaced(size, o.placed);
   const method = checkMethod(o.method);
-  if (method === 'join') checkJoinApplies(size, placed, engine);
+  checkMethodApplies(method, size, placed, engine);
   return {
     n: size,
     engine,
@@ -133,33 +125,15 @@ export class BigintCounts implements ExactCounts {
   }
 }
 
-/**
- * The way a count goes where the caller did not say: the join where it is faster (JOIN_FROM_N),
- * counts at all (whole boards) and fits the default memory (JOIN_DEFAULT_UP_TO_N).
- */
-export function defaultMethod(n: number, placed: readonly Queen[] | null, engine: CpuEngine): Method {
-  return placed === null && n >= JOIN_FROM_N[engine] && n <= JOIN_DEFAULT_UP_TO_N ? 'join' : 'backtrack';
-}
-
-/**
- * Each way's unique count from a finished count's tally: backtracking's tally holds it; the join's
- * holds Burnside's sum, checked and divided (kernel/methods/join.ts). Kept apart from the runner's
- * part of each way (kernel/counting-method.ts), which worker threads load and never need this.
- */
-const UNIQUE: Record<Method, (tally: Tally, n: number) => bigint> = {
-  backtrack: (tally) => tally.unique,
-  join: joinUnique,
-};
-
 /** A finished count's unique count, from its tally; null where it has none (placed, shard). */
 export function uniqueOf(p: Plan, tally: Tally): bigint | null {
   if (!p.countsUnique) return null;
-  return UNIQUE[p.method](tally, p.n);
+  return methodOf(p.method).unique(tally, p.n);
 }
 
-/** The plan's work, with each of `threads` threads' share of `maxMemory` for a join's lists. */
+/** The plan's work, with each of `threads` threads' share of `maxMemory` for the method's lists. */
 function shareMemory(p: Plan, maxMemory: number | undefined, threads: number): Plan {
-  return { ...p, joinRoom: threadMemory(maxMemory, threads) };
+  return { ...p, listRoom: threadMemory(maxMemory, threads) };
 }
 
 /**
@@ -196,15 +170,16 @@ export async function count(n: number, options?: CountOptions): Promise<CountRes
   const { signal, onCheckpoint } = request;
   if (signal?.aborted) throw abortReason(signal);
   if (request.engine === 'webgpu') {
-    const p = plan(request.n, request.placed, request.shard, 'backtrack', 0);
-    return countOnGpu(p, request, startedAt);
+    // Not the checkpoint's method: one of a method the GPU does not count by is refused as another count's.
+    const method = request.method ?? defaultMethod(request.n, request.placed, 'webgpu');
+    return countOnGpu(plan(request.n, request.placed, request.shard, method, 0), request, startedAt);
   }
   const resolved = await resolveEngine(request.engine);
-  // A resumed count goes on the way it began, unless the caller says otherwise (and is refused).
+  // A resumed count goes on by the method it began by, unless the caller says otherwise (and is refused).
   const method =
     request.method ??
     (request.resume !== undefined
-      ? (request.resume.method ?? 'backtrack')
+      ? (request.resume.method ?? IMPLIED_METHOD)
       : defaultMethod(request.n, request.placed, resolved.engine));
   const planned = plan(request.n, request.placed, request.shard, method, 0);
   const resume = request.resume === undefined ? undefined : resumeState(planned, request.resume);
@@ -258,7 +233,7 @@ function jobOf(
   });
 }
 
-/** count() on the GPU: by backtracking, the one way the GPU counts. */
+/** count() on the GPU, by a method that counts there (backtracking). */
 async function countOnGpu(p: Plan, request: ReturnType<typeof checkRequest>, startedAt: number): Promise<CountResult> {
   const resume = request.resume === undefined ? undefined : resumeState(p, request.resume);
   const { acquireGpu, countWithGpu } = await loadGpuEngine();

@@ -1,3 +1,5 @@
+import type { METHODS } from './method-list.js';
+
 /**
  * Which kernel does the counting: the AssemblyScript build in WebAssembly, the TypeScript twin, or
  * the GPU through WebGPU (count and compareEngines only, where navigator.gpu gives an adapter).
@@ -23,11 +25,11 @@ export interface Progress {
 }
 
 /**
- * The way a count goes: 'backtrack' searches the board row by row; 'join' lists the half-boards
+ * The method a count goes by: 'backtrack' searches the board row by row; 'join' lists the half-boards
  * of each choice of rows for the east and west halves and counts the pairs that fit together,
  * which is faster on big boards (it counts boards of 6 to 32 rows, whole, on the CPU).
  */
-export type Method = 'join' | 'backtrack';
+export type Method = (typeof METHODS)[number]['name'];
 
 /** Options of countSync; count takes these and more. */
 export interface CountSyncOptions {

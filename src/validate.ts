@@ -5,10 +5,12 @@
 // Every error names the argument and what it must be; the CLI reports the same errors with its
 // flags' names instead (cli/flags.ts), from the `argument` each error carries.
 
-import { JOIN_MIN_N, MAX_N } from '../assembly/layout.js';
+import { MAX_N } from '../assembly/layout.js';
 import { ArgumentRangeError, ArgumentTypeError } from './errors.js';
 import type { CpuEngine } from './kernel/kernel.js';
 import { kernelBuild } from './kernel/wasm/kernel.generated.js';
+import { isMethodName, methodChoices } from './method-list.js';
+import { methodOf } from './plan/methods/index.js';
 import { quote, shown } from './quote.js';
 import type { Engine, Method, Progress, Queen, Shard } from './types.js';
 
@@ -125,22 +127,18 @@ export function checkCpuEngine(fn: string, engine: unknown): CpuEngine | undefin
 
 export function checkMethod(method: unknown): Method | undefined {
   if (method === undefined) return undefined;
-  if (method !== 'join' && method !== 'backtrack') {
-    throw new ArgumentTypeError('options.method', "'join' or 'backtrack'", describe(method));
-  }
+  if (!isMethodName(method)) throw new ArgumentTypeError('options.method', methodChoices("'"), describe(method));
   return method;
 }
 
-/** The join counts whole boards from JOIN_MIN_N rows, on the CPU. */
-export function checkJoinApplies(n: number, placed: readonly Queen[] | null, engine: Engine | undefined): void {
-  const refuse = (why: string) =>
-    new ArgumentRangeError('options.method', null, "'join'", {
-      code: 'ERR_NOT_APPLICABLE',
-      problem: `'join' ${why}; leave method out or use 'backtrack'`,
-    });
-  if (placed !== null) throw refuse('counts whole boards, not the completions of options.placed');
-  if (engine === 'webgpu') throw refuse("runs on the CPU engines, not on 'webgpu'");
-  if (n < JOIN_MIN_N) throw refuse(`counts boards of ${JOIN_MIN_N} to ${MAX_N} rows, got n = ${n}`);
+/** A method named (if any) counts n, with `placed` queens, on `engine`: each says where it applies. */
+export function checkMethodApplies(
+  method: Method | undefined,
+  n: number,
+  placed: readonly Queen[] | null,
+  engine: Engine | undefined,
+): void {
+  if (method !== undefined) methodOf(method).checkApplies(n, placed, engine);
 }
 
 /** options.maxMemory: bytes, from a mebibyte (less would only slow the join down) to 2^53. */

@@ -1,5 +1,5 @@
 // The runner adds the kernels' results as numbers while every sum is exact and as BigInt beyond:
-// both ways, and the moves between them, must give the exact totals, for each way of counting. A
+// both ways, and the moves between them, must give the exact totals, for each counting method. A
 // kernel whose results are given makes the sizes that no real count reaches in a test.
 import { describe, expect, it } from 'vitest';
 import { BATCH, RESULT_WORDS } from '../assembly/layout.js';
@@ -21,7 +21,7 @@ function listOf(given: readonly Given[], method: Method): Subproblems {
     queens: new Int8Array(given.length * 2).fill(-1),
     weight: Uint8Array.from(given, (g) => g.weight),
     stabilizer: Uint8Array.from(given, (g) => g.stabilizer),
-    eastRows: new Uint32Array(given.length).fill(method === 'join' ? 1 : 0),
+    choice: new Uint32Array(given.length).fill(method === 'join' ? 1 : 0),
   };
 }
 
@@ -61,7 +61,7 @@ function expectedJoin(given: readonly Given[]): { total: bigint; unique: bigint 
 function countAll(given: readonly Given[], perCall: number, method: Method = 'backtrack') {
   const counter = new RangeCounter(
     givenKernel(given, perCall),
-    { n: 20, subproblems: listOf(given, method), method, countsUnique: true, joinRoom: 0 },
+    { n: 20, subproblems: listOf(given, method), method, countsUnique: true, listRoom: 0 },
     0,
     given.length,
   );

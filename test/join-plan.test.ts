@@ -38,7 +38,7 @@ function classes(n: number): number {
 /** Unit i of n's plan: its row choice and weight. */
 function unitAt(n: number, i: number): RowChoice & { weight: number } {
   const list = subproblemsIn(joinUnits(n, null), i, i + 1);
-  return { eastRows: list.eastRows[0]!, middleRow: list.width > 0 ? list.queens[0]! : -1, weight: list.weight[0]! };
+  return { eastRows: list.choice[0]!, middleRow: list.width > 0 ? list.queens[0]! : -1, weight: list.weight[0]! };
 }
 
 function ones(x: number): number {
@@ -53,7 +53,7 @@ describe("a join's plan", () => {
       const list = joinPlan(n);
       const units = Array.from({ length: list.count }, (_, i) => ({
         middleRow: list.width > 0 ? list.queens[2 * i]! : -1,
-        eastRows: list.eastRows[i]!,
+        eastRows: list.choice[i]!,
         weight: list.weight[i]!,
       }));
       const key = (c: RowChoice & { weight: number }) => `${c.middleRow}:${c.eastRows}:${c.weight}`;
@@ -112,11 +112,11 @@ describe("a join's plan", () => {
         expect(shard.count).toBe(Math.ceil((whole.count - index) / 5));
         const taken = subproblemsIn(shard, 0, Math.ceil((count - index) / 5));
         for (let j = 0; j < taken.count; j++) {
-          expect({ n, index, j, eastRows: taken.eastRows[j] }).toEqual({
+          expect({ n, index, j, eastRows: taken.choice[j] }).toEqual({
             n,
             index,
             j,
-            eastRows: all.eastRows[index + 5 * j],
+            eastRows: all.choice[index + 5 * j],
           });
         }
       }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { uniqueOf } from '../src/count.js';
 import { count, countSync, InternalError } from '../src/index.js';
 import { countWhole } from '../src/kernel/count-range.js';
-import { joinUnique } from '../src/kernel/methods/join.js';
+import { joinUnique } from '../src/plan/methods/join.js';
 import { plan } from '../src/plan/plan.js';
 import { joinPlan, kernels, referenceUnit, unitCount } from './helpers/join-unit.js';
 import { knownCounts } from './helpers/known-counts.js';
@@ -23,7 +23,7 @@ describe('the join, unit by unit', () => {
       const js = kernels.js();
       for (let i = 0; i < list.count; i++) {
         const middleRow = list.width > 0 ? list.queens[2 * i] : -1;
-        const expected = referenceUnit(n, list.eastRows[i], middleRow, solutions);
+        const expected = referenceUnit(n, list.choice[i], middleRow, solutions);
         const got = { wasm: unitCount(wasm, n, i, 1 << 20, 2 ** 30), js: unitCount(js, n, i, 1 << 20, 2 ** 30) };
         expect({ unit: i, ...got }).toEqual({ unit: i, wasm: expected, js: expected });
       }
@@ -40,7 +40,7 @@ describe('the join, unit by unit', () => {
       for (let t = 0; t < 12; t++) {
         const i = Math.floor(random() * list.count);
         const middleRow = list.width > 0 ? list.queens[2 * i] : -1;
-        const expected = referenceUnit(n, list.eastRows[i], middleRow, solutions);
+        const expected = referenceUnit(n, list.choice[i], middleRow, solutions);
         expect({
           n,
           unit: i,
@@ -168,7 +168,7 @@ describe('counts by the join', () => {
   });
 });
 
-describe('the way a count goes', () => {
+describe('the method a count goes by', () => {
   it('by default: the join on big boards (from n = 16 on wasm, 14 on TS), backtracking on small ones and with placed queens', async () => {
     expect(countSync(16).method).toBe('join');
     expect(countSync(12).method).toBe('backtrack');

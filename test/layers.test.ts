@@ -17,7 +17,7 @@
 //   leaves  modules that import nothing but other leaves, importable from any layer: errors,
 //           types, quote, host/runtime, assembly/layout, symmetry (the board's symmetries, which
 //           the plan's data and the tally share), defaults (option defaults a client may state),
-//           decimal-count (counts as decimal strings).
+//           decimal-count (counts as decimal strings), method-list (the counting methods' names).
 //   display progress-display.ts: how progress is worded to people, for the CLI and the demo only.
 //   demo    demo/: the public API (the package by its name, 'nqueens-wasm'), and of src/ only the
 //           small modules meant for it (DEMO_MAY_IMPORT).
@@ -44,6 +44,7 @@ const LEAVES = [
   'src/symmetry.ts',
   'src/defaults.ts',
   'src/decimal-count.ts',
+  'src/method-list.ts',
 ];
 const DISPLAY = ['src/progress-display.ts'];
 /** What the demo may take from src/ besides the public API, each meant for it. */

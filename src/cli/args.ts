@@ -9,6 +9,7 @@
 import { Command as Commander, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_CHECKPOINT_EVERY_MS, DEFAULT_MAX_MEMORY, DEFAULT_RUNS, DEFAULT_THREAD_MEMORY } from '../defaults.js';
 import type { Engine, Method, Shard } from '../index.js';
+import { METHOD_NAMES } from '../method-list.js';
 import { quote, shown } from '../quote.js';
 import { LaidOutHelp, twoColumns } from './layout.js';
 import { LINE_EVERY_MS, type ProgressMode } from './progress.js';
@@ -361,8 +362,8 @@ function program(
     .addOption(oneOf('--engine <name>', ['wasm', 'js', 'webgpu'], 'the kernel that counts (webgpu: the GPU)'))
     .addOption(
       oneOf(
-        '--method <way>',
-        ['join', 'backtrack'],
+        '--method <name>',
+        METHOD_NAMES,
         'how to count: join half-boards, or backtrack row by row (default: the faster for n)',
       ),
     )

@@ -8,6 +8,8 @@ import { createReadStream } from 'node:fs';
 import { addAbortSignal, type Readable } from 'node:stream';
 import { MAX_N } from '../../assembly/layout.js';
 import { isDecimalCount, MAX_COUNT_DIGITS } from '../decimal-count.js';
+import type { Method } from '../index.js';
+import { IMPLIED_METHOD, isMethodName, methodChoices, methodLabel } from '../method-list.js';
 import { formatCount } from '../progress-display.js';
 import { shown } from '../quote.js';
 import type { MergeCommand } from './args.js';
@@ -59,8 +61,8 @@ export class MergeError extends Error {
 
 interface ShardResult {
   n: number;
-  /** The way the shard was counted: the shards of one split all count the same way. */
-  method: 'join' | 'backtrack';
+  /** The method the shard was counted by: the shards of one split are all counted by one. */
+  method: Method;
   index: number;
   count: number;
   total: bigint;
@@ -127,10 +129,8 @@ function parseShardResult(line: string, source: string): ShardResult {
     throw new MergeError(`${source}: total must be a decimal string of at most ${MAX_COUNT_DIGITS} digits`, true);
   }
   // Lines written before the join have no method: they backtracked.
-  const method = v.method ?? 'backtrack';
-  if (method !== 'join' && method !== 'backtrack') {
-    throw new MergeError(`${source}: method must be "join" or "backtrack"`, true);
-  }
+  const method = v.method ?? IMPLIED_METHOD;
+  if (!isMethodName(method)) throw new MergeError(`${source}: method must be ${methodChoices('"')}`, true);
   return { n, method, index: shard.index, count: shard.count, total: BigInt(total), source };
 }
 
@@ -148,7 +148,7 @@ class ShardMerger {
     if (r.method !== first.method) {
       // A join's shards and a search's are different slices of the work: they do not add up.
       throw new MergeError(
-        `${r.source} counted by ${r.method === 'join' ? 'the join' : 'backtracking'}, but ${first.source} by ${first.method === 'join' ? 'the join' : 'backtracking'}: ` +
+        `${r.source} counted by ${methodLabel(r.method)}, but ${first.source} by ${methodLabel(first.method)}: ` +
           'the shards of one split must count the same way (--method)',
       );
     }

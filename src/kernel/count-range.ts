@@ -40,7 +40,7 @@ export class RangeCounter {
   private readonly list: PlannedSubproblems;
   private readonly method: CountingMethod;
   protected readonly countsUnique: boolean;
-  private readonly joinRoom: number;
+  private readonly listRoom: number;
 
   constructor(
     protected readonly kernel: Kernel,
@@ -52,7 +52,7 @@ export class RangeCounter {
     this.list = work.subproblems;
     this.method = countingMethod(work.method);
     this.countsUnique = work.countsUnique;
-    this.joinRoom = work.joinRoom;
+    this.listRoom = work.listRoom;
     this.batchStart = from;
   }
 
@@ -77,7 +77,7 @@ export class RangeCounter {
       });
     }
     if (ready < 0)
-      throw new JoinMemoryError({ n: this.n, needBytes: this.kernel.shortfall(), allowedBytes: this.joinRoom });
+      throw new JoinMemoryError({ n: this.n, needBytes: this.kernel.shortfall(), allowedBytes: this.listRoom });
     for (; this.added < ready; this.added++) {
       this.take(this.batch!, this.added);
       this.finished++;
@@ -95,8 +95,8 @@ export class RangeCounter {
       this.batch = batch;
       kernel.subproblems.set(batch.queens);
       for (let r = 0; r < this.batchSize; r++) kernel.fixed[r] = this.fixedCounts(batch, r);
-      kernel.eastRows.set(batch.eastRows);
-      kernel.startBatch(this.batchSize, this.n, batch.width, this.joinRoom);
+      this.method.writeBatch(kernel, batch);
+      kernel.startBatch(this.batchSize, this.n, batch.width, this.listRoom);
       this.added = 0;
     }
     return kernel.countSteps(budget);

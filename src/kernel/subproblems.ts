@@ -21,11 +21,12 @@ export interface Subproblems {
    */
   readonly stabilizer: Uint8Array;
   /**
-   * Per subproblem, where it is a row choice counted by the join (plan/join-units.ts): the rows
-   * whose queen stands in the east half. 0 where it is searched: every subproblem of a
-   * backtracking count, and the frames a join searches for the unique count.
+   * Per subproblem, its choice: a word its method gives it besides its queens (the join's row
+   * choice, plan/join-units.ts: the rows whose queen stands in the east half). 0 where it is
+   * searched from its queens: every subproblem of a backtracking count, and the frames a join
+   * searches for the unique count.
    */
-  readonly eastRows: Uint32Array;
+  readonly choice: Uint32Array;
 }
 
 /**
@@ -47,16 +48,16 @@ export function isMade(list: PlannedSubproblems): list is MadeSubproblems {
 }
 
 /**
- * A list of subproblems to count: on an n×n board, the way they are counted (which says how
- * their results add up: kernel/methods/), whether they add up to a unique count, and the bytes of
- * lists a join may hold in each thread.
+ * A list of subproblems to count: on an n×n board, the method they are counted by (which says what
+ * they ask of a kernel and how their results add up: kernel/methods/), whether they add up to a
+ * unique count, and the bytes of lists a method may hold in each thread (`listRoom`).
  */
 export interface CountWork {
   readonly n: number;
   readonly subproblems: PlannedSubproblems;
   readonly method: Method;
   readonly countsUnique: boolean;
-  readonly joinRoom: number;
+  readonly listRoom: number;
 }
 
 /** Subproblems from..to-1 of made subproblems, in arrays of their own. */
@@ -68,7 +69,7 @@ function make(list: MadeSubproblems, from: number, to: number): Subproblems {
     queens: new Int8Array(count * list.width * 2),
     weight: new Uint8Array(count),
     stabilizer: new Uint8Array(count),
-    eastRows: new Uint32Array(count),
+    choice: new Uint32Array(count),
   };
   for (let i = 0; i < count; i++) list.write(from + i, out, i);
   return out;
@@ -88,7 +89,7 @@ export function subproblemsIn(list: PlannedSubproblems, from: number, to: number
     queens: list.queens.subarray(from * pairs, to * pairs),
     weight: list.weight.subarray(from, to),
     stabilizer: list.stabilizer.subarray(from, to),
-    eastRows: list.eastRows.subarray(from, to),
+    choice: list.choice.subarray(from, to),
   };
 }
 
@@ -104,7 +105,7 @@ export function sliceSubproblems(list: PlannedSubproblems, from: number, to: num
     queens: list.queens.slice(from * list.width * 2, to * list.width * 2),
     weight: list.weight.slice(from, to),
     stabilizer: list.stabilizer.slice(from, to),
-    eastRows: list.eastRows.slice(from, to),
+    choice: list.choice.slice(from, to),
   };
 }
 
@@ -126,13 +127,13 @@ export function pickSubproblems(list: Subproblems, indices: readonly number[]): 
     queens: new Int8Array(indices.length * pairs),
     weight: new Uint8Array(indices.length),
     stabilizer: new Uint8Array(indices.length),
-    eastRows: new Uint32Array(indices.length),
+    choice: new Uint32Array(indices.length),
   };
   indices.forEach((i, k) => {
     out.queens.set(list.queens.subarray(i * pairs, (i + 1) * pairs), k * pairs);
     out.weight[k] = list.weight[i];
     out.stabilizer[k] = list.stabilizer[i];
-    out.eastRows[k] = list.eastRows[i];
+    out.choice[k] = list.choice[i];
   });
   return out;
 }

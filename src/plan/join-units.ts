@@ -185,7 +185,7 @@ export function joinUnits(n: number, rotated: Subproblems | null): MadeSubproble
         }
         out.weight[at] = weight;
         out.stabilizer[at] = 0;
-        out.eastRows[at] = eastRows;
+        out.choice[at] = eastRows;
         return;
       }
       const r = i - units;
@@ -194,7 +194,7 @@ export function joinUnits(n: number, rotated: Subproblems | null): MadeSubproble
       queens.set(rotated!.queens.subarray(r * from, (r + 1) * from));
       out.weight[at] = rotated!.weight[r]!;
       out.stabilizer[at] = rotated!.stabilizer[r]!;
-      out.eastRows[at] = 0;
+      out.choice[at] = 0;
     },
   };
 }

@@ -43,7 +43,7 @@ export class SubproblemsBuilder {
       queens: this.queens.slice(0, count * width * 2),
       weight: this.weight.slice(0, count),
       stabilizer: this.stabilizer.slice(0, count),
-      eastRows: new Uint32Array(count),
+      choice: new Uint32Array(count),
     };
   }
 

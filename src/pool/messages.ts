@@ -18,8 +18,8 @@ export type ToWorker =
       n: number;
       method: Method;
       countsUnique: boolean;
-      /** Bytes of lists a join may hold in this thread. */
-      joinRoom: number;
+      /** Bytes of lists the method may hold in this thread. */
+      listRoom: number;
       subproblems: Subproblems;
       module?: WebAssembly.Module;
     };
@@ -34,7 +34,7 @@ export type FromWorker =
       unique: bigint;
       ms: number;
       /**
-       * Whether a join grew one of the thread's kernels past what an idle thread may keep
+       * Whether a count's lists grew one of the thread's kernels past what an idle thread may keep
        * (isKeptIdle, kernel/instances.ts): the pool stops the thread once it is idle.
        */
       grown: boolean;

@@ -12,7 +12,7 @@
 // that thread, are counted, for the count that asked. A thread that fails, answers out of turn,
 // or is working for a count that ends with a fault is terminated and never reused.
 //
-// A thread whose kernel a join grew past what an idle instance may keep (kernel/instances.ts) is
+// A thread whose kernel a count's lists grew past what an idle instance may keep (kernel/instances.ts) is
 // stopped as soon as it has nothing to count, so that the memory returns after a big count even
 // while other counts keep the pool running: a thread that only drops the kernel would keep the
 // memory until its next full garbage collection, which an idle thread may never reach.
@@ -58,7 +58,7 @@ interface Member {
   entry: Entry | null;
   /** Its requests, in the order it answers them. */
   readonly requests: Request[];
-  /** Whether a join grew one of its kernels past what an idle thread may keep. */
+  /** Whether a count's lists grew one of its kernels past what an idle thread may keep. */
   grown: boolean;
 }
 
@@ -143,7 +143,7 @@ function schedule(): void {
 
 /**
  * Gives an idle thread the next range of the next count in rotation that can use it; stops it if
- * there is none and it holds a kernel a join grew.
+ * there is none and it holds a kernel a count's lists grew.
  */
 function assign(member: Member): void {
   for (let k = 0; k < entries.length; k++) {
@@ -192,7 +192,7 @@ function request(member: Member, entry: Entry): boolean {
     n: work.n,
     method: work.method,
     countsUnique: work.countsUnique,
-    joinRoom: work.joinRoom,
+    listRoom: work.listRoom,
     subproblems: sliceSubproblems(work.subproblems, from, to),
     ...(module !== undefined && { module }),
   });

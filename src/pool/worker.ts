@@ -1,6 +1,6 @@
 // The code of one worker thread (Node worker_threads or a browser module Worker). It counts the
 // subproblems it is sent, one message at a time, and answers each with its tally. It keeps a kernel
-// per engine from one range to the next, so that a join grows its lists once per thread, not once
+// per engine from one range to the next, so that a method's lists grow once per thread, not once
 // per range; it says when one has grown past what an idle thread may keep, and the pool then stops
 // the thread once it is idle, which returns that memory (dropping the kernel would not: a thread
 // with little to do may not collect its garbage for a long time).
@@ -47,7 +47,7 @@ port.listen((message) => {
     port.post({ type: 'ready' });
     return;
   }
-  const { id, engine, n, method, countsUnique, joinRoom, subproblems } = message;
+  const { id, engine, n, method, countsUnique, listRoom, subproblems } = message;
   if (message.module !== undefined) keepKernelModule(message.module);
   try {
     let kernel = kernels.get(engine);
@@ -56,7 +56,7 @@ port.listen((message) => {
       kernels.set(engine, kernel);
     }
     const started = performance.now();
-    const tally = countWhole(kernel, { n, subproblems, method, countsUnique, joinRoom });
+    const tally = countWhole(kernel, { n, subproblems, method, countsUnique, listRoom });
     const ms = performance.now() - started;
     const grown = [...kernels.values()].some((k) => !isKeptIdle(k));
     port.post({ type: 'counted', id, total: tally.total, unique: tally.unique, ms, grown });

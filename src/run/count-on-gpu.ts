@@ -7,8 +7,9 @@
 
 import { FIXED_ONLY, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from '../../assembly/layout.js';
 import { RangeCounter } from '../kernel/count-range.js';
+import type { CountingMethod } from '../kernel/counting-method.js';
 import type { Kernel } from '../kernel/kernel.js';
-import { backtrack, fixedCountsFor } from '../kernel/methods/backtrack.js';
+import { countingMethod } from '../kernel/methods/index.js';
 import { type CountWork, pickSubproblems, type Subproblems, subproblemsIn } from '../kernel/subproblems.js';
 import { addResults, emptyTally, NO_SHARE, type Tally } from '../kernel/tally.js';
 import { type Gpu, pipelineFor } from '../kernel/webgpu/device.js';
@@ -37,7 +38,7 @@ class RotationCounter extends RangeCounter {
   readonly quarterTurns: bigint[] = [];
 
   protected override fixedCounts(batch: Subproblems, i: number): number {
-    return fixedCountsFor(batch.stabilizer[i], this.countsUnique) | FIXED_ONLY;
+    return super.fixedCounts(batch, i) | FIXED_ONLY;
   }
 
   protected override take(_batch: Subproblems, i: number): void {
@@ -60,13 +61,15 @@ class Wave {
   constructor(
     readonly ranges: [number, number][],
     work: CountWork & { subproblems: Subproblems },
+    method: CountingMethod,
     targetTasks: number,
   ) {
-    const { stabilizer } = work.subproblems;
+    const { subproblems: list, countsUnique } = work;
     for (const [from, to] of ranges) {
       for (let i = from; i < to; i++) {
         this.all.push(i);
-        if (fixedCountsFor(stabilizer[i], work.countsUnique) !== 0) this.rotated.push(i);
+        // The fixed completions it asks of a CPU kernel are the rotations'.
+        if (method.fixedCounts(list, i, countsUnique) !== 0) this.rotated.push(i);
       }
     }
     this.split = new Split(work.n, work.subproblems, this.all, targetTasks);
@@ -91,16 +94,18 @@ class Wave {
  * loop runs.
  */
 export async function countOnGpu(job: Job, planned: CountWork, gpu: Gpu, kernel: Kernel): Promise<void> {
-  // Backtracking's frames, the GPU's one way of counting, are a kept list: read as it is.
+  // The subproblems of a method the GPU counts by (backtracking's frames) are a kept list: read as
+  // it is.
   const work = { ...planned, subproblems: subproblemsIn(planned.subproblems, 0, planned.subproblems.count) };
   const { n, subproblems: list, countsUnique } = work;
+  const method = countingMethod(work.method);
   const slices = new Slices();
   try {
     const stopped = () => job.isSettled;
     const compiled = await pipelineFor(gpu);
     const takeNext = (want: number): Wave | null => {
       const ranges = takeWave(job, want);
-      return ranges.length === 0 ? null : new Wave(ranges, work, placementTargetTasks(compiled.budget));
+      return ranges.length === 0 ? null : new Wave(ranges, work, method, placementTargetTasks(compiled.budget));
     };
     const sizes = new WaveSizes();
     let wave = takeNext(sizes.next());
@@ -120,7 +125,7 @@ export async function countOnGpu(job: Job, planned: CountWork, gpu: Gpu, kernel:
       const next = sizes.measured ? takeNext(sizes.next(wave.splitMs)) : null;
       const rotations = new RotationCounter(
         kernel,
-        { n, subproblems: pickSubproblems(list, wave.rotated), method: 'backtrack', countsUnique, joinRoom: 0 },
+        { ...work, subproblems: pickSubproblems(list, wave.rotated), listRoom: 0 },
         0,
         wave.rotated.length,
       );
@@ -146,7 +151,7 @@ export async function countOnGpu(job: Job, planned: CountWork, gpu: Gpu, kernel:
           addResults(
             tally,
             list.weight[i],
-            countsUnique ? backtrack.uniqueTerms(n, list, i) : NO_SHARE,
+            countsUnique ? method.uniqueTerms(n, list, i) : NO_SHARE,
             completions,
             rotatedHere ? rotations.halfTurns[k] : 0n,
             rotatedHere ? rotations.quarterTurns[k] : 0n,

@@ -34,7 +34,7 @@ export function joinPlan(n: number): Subproblems {
 /** Unit i of n's join plan: its row choice, and the middle queen's row (odd n; -1 on even n). */
 export function unitOf(n: number, i: number): JoinUnit {
   const list = subproblemsIn(joinUnits(n, null), i, i + 1);
-  return { n, eastRows: list.eastRows[0], middleRow: list.width > 0 ? list.queens[0] : -1 };
+  return { n, eastRows: list.choice[0], middleRow: list.width > 0 ? list.queens[0] : -1 };
 }
 
 /** Far longer than any unit the tests count takes (seconds at most): a kernel that never finishes. */

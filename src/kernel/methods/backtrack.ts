@@ -47,7 +47,9 @@ export function frameTerms(n: number, stabilizer: number): UniqueTerms {
   return { completions, halfTurns, quarterTurns, divisor };
 }
 
+/** A frame is its queens alone: nothing more to write into the kernel. */
 export const backtrack: CountingMethod = {
   fixedCounts: (list, i, countsUnique) => fixedCountsFor(list.stabilizer[i], countsUnique),
+  writeBatch: () => {},
   uniqueTerms: (n, list, i) => frameTerms(n, list.stabilizer[i]),
 };
