@@ -142,12 +142,12 @@ describe('compare at 40 and 80 columns', () => {
     [
       80,
       [
-        ' n        way   total  unique  TypeScript ms  wasm ms  speed-up',
+        ' n     method   total  unique  TypeScript ms  wasm ms  speed-up',
         '--  ---------  ------  ------  -------------  -------  --------',
       ],
-      ['n', 'way', 'total', 'unique', 'js', 'wasm', 'speed-up'],
+      ['n', 'method', 'total', 'unique', 'js', 'wasm', 'speed-up'],
     ],
-    // Too narrow for every column: the headers shorten, and the unique count and the way go.
+    // Too narrow for every column: the headers shorten, and the unique count and the method go.
     [
       40,
       [' n   total    js ms  wasm ms  speed-up', '--  ------  -------  -------  --------'],
@@ -161,7 +161,7 @@ describe('compare at 40 and 80 columns', () => {
       const title = lines.slice(0, at);
       expect(title.join(' ')).toBe(
         'TypeScript (js) against wasm: the median time of 1 run per engine after a warm-up, in ms per count ' +
-          '(a run on the CPU repeats the count for at least 10 ms); way: the way both count (join or backtrack); ' +
+          '(a run on the CPU repeats the count for at least 10 ms); method: the method both count by (join or backtrack); ' +
           'speed-up: js / wasm.',
       );
       expect(tooWide(lines.join('\n'), columns)).toEqual([]);
@@ -175,7 +175,11 @@ describe('compare at 40 and 80 columns', () => {
         const cells = row.trim().split(/\s+/);
         expect(cells).toHaveLength(kept.length);
         const known = knownCounts.get(n)!;
-        const expected = [String(n), ...(kept.includes('way') ? ['backtrack'] : []), known.total.toLocaleString('en')];
+        const expected = [
+          String(n),
+          ...(kept.includes('method') ? ['backtrack'] : []),
+          known.total.toLocaleString('en'),
+        ];
         if (kept.includes('unique')) expected.push(known.unique.toLocaleString('en'));
         expect(cells.slice(0, expected.length)).toEqual(expected);
         expect(cells.at(-1)).toMatch(/^\d+\.\d\dx$/);

@@ -83,9 +83,9 @@ describe('nqueens <n>', () => {
     expect(lines.slice(0, 3)).toEqual([
       'TypeScript (js) against wasm: the median time of 1 run per engine after a',
       'warm-up, in ms per count (a run on the CPU repeats the count for at least 10',
-      'ms); way: the way both count (join or backtrack); speed-up: js / wasm.',
+      'ms); method: the method both count by (join or backtrack); speed-up: js / wasm.',
     ]);
-    expect(lines[3]).toBe('n        way  total  unique  TypeScript ms  wasm ms  speed-up');
+    expect(lines[3]).toBe('n     method  total  unique  TypeScript ms  wasm ms  speed-up');
     expect(lines[4]).toBe('-  ---------  -----  ------  -------------  -------  --------');
     expect(lines.slice(5, 8).map((line) => line.trim().split(/\s+/).slice(0, 4))).toEqual([
       ['4', 'backtrack', '2', '1'],

@@ -98,7 +98,7 @@ export async function compareCommand({ from, to, runs, json, webgpu }: CompareCo
   const counts = countWidths(from, to);
   const all: Column[] = [
     { key: 'n', header: 'n', short: 'n', cells: String(to).length },
-    { key: 'method', header: 'way', short: 'way', cells: Math.max(...METHOD_NAMES.map((name) => name.length)) },
+    { key: 'method', header: 'method', short: 'method', cells: Math.max(...METHOD_NAMES.map((name) => name.length)) },
     { key: 'total', header: 'total', short: 'total', cells: counts.total },
     { key: 'unique', header: 'unique', short: 'unique', cells: counts.unique },
     { key: 'js', header: 'TypeScript ms', short: 'js ms', cells: MS_WIDTH },
@@ -113,7 +113,7 @@ export async function compareCommand({ from, to, runs, json, webgpu }: CompareCo
     const engines = webgpu ? 'TypeScript (js) and wasm against the GPU (webgpu)' : 'TypeScript (js) against wasm';
     const title =
       `${engines}: the median time of ${runsText} per engine after a warm-up, in ms per count ` +
-      `(a run on the CPU repeats the count for at least 10 ms); way: the way both count (${methodChoices('')}); speed-up: js / wasm.`;
+      `(a run on the CPU repeats the count for at least 10 ms); method: the method both count by (${methodChoices('')}); speed-up: js / wasm.`;
     const gpu =
       adapter === null
         ? ''

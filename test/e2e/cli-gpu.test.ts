@@ -80,12 +80,12 @@ describe.skipIf(!RUN)('GPU output that explains itself', () => {
     expect(r.code).toBe(0);
     expect(besidesDawn(r.stderr)).toEqual([]);
     const lines = r.stdout.split('\n');
-    const header = lines.findIndex((line) => /^n +way +total +unique/.test(line));
+    const header = lines.findIndex((line) => /^n +method +total +unique/.test(line));
     expect(lines[0]).toMatch(/^TypeScript \(js\) and wasm against the GPU \(webgpu\): /);
     expect(lines.slice(0, header).join(' ')).toContain(
       `The GPU: ${name}${software ? ', a software adapter: its times say nothing about GPUs' : ''}.`,
     );
-    expect(lines[header]).toBe('n        way  total  unique  TypeScript ms  wasm ms  webgpu ms  speed-up');
+    expect(lines[header]).toBe('n     method  total  unique  TypeScript ms  wasm ms  webgpu ms  speed-up');
     const rows = lines.slice(header + 2, -1).map((line) => line.trim().split(/\s+/));
     expect(rows.map((cells) => cells.slice(0, 4))).toEqual(
       [6, 7, 8].map((n) => [

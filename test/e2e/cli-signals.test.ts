@@ -76,7 +76,7 @@ describe('signals', () => {
     async (signal, code) => {
       const run = spawned(['compare', '10..16']);
       // The rows start after the header and its rule, under the title's lines.
-      const firstRow = (text: string) => text.split('\n').findIndex((line) => /^ *n +way +total /.test(line)) + 2;
+      const firstRow = (text: string) => text.split('\n').findIndex((line) => /^ *n +method +total /.test(line)) + 2;
       // The first row is out: the next n is being timed.
       await run.until(() => {
         const header = firstRow(run.stdout());
