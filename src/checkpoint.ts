@@ -49,8 +49,9 @@ function hashText(text: string): string {
 const fingerprints = new WeakMap<PlannedSubproblems, string>();
 
 /**
- * Made subproblems fingerprinted: this many, spread evenly over the list (a join's units are made
- * by one formula, which a change would alter almost everywhere; all of them would take seconds).
+ * Made subproblems fingerprinted: this many, spread evenly over the list (a join's row choices are
+ * made by one formula, which a change would alter almost everywhere; all of them would take
+ * seconds).
  */
 const MADE_SAMPLES = 4096;
 

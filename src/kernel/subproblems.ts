@@ -31,7 +31,7 @@ export interface Subproblems {
 
 /**
  * Subproblems made when they are counted instead of kept: where a list would not fit (a join's
- * units: plan/join-units.ts). Subproblem i is written by `write`, into arrays the size of `width`.
+ * row choices: plan/join-units.ts). Subproblem i is written by `write`, into arrays the size of `width`.
  */
 export interface MadeSubproblems {
   readonly count: number;
