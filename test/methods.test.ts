@@ -7,7 +7,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { fingerprint, makeCheckpoint, readCheckpoint } from '../src/checkpoint.js';
+import { fingerprint, makeCheckpoint, readCheckpoint, resumeState } from '../src/checkpoint.js';
 import { parseCommand } from '../src/cli/args.js';
 import { countSync, type Method } from '../src/index.js';
 import { countingMethod } from '../src/kernel/methods/index.js';
@@ -54,6 +54,18 @@ describe('the list of counting methods', () => {
     expect(() => readCheckpoint({ ...checkpoint, method: NOT_A_METHOD })).toThrow(
       `options.resume.method must be ${methodChoices("'")}, got "search"`,
     );
+  });
+
+  it("is what a checkpoint of another method's count is refused in the words of", () => {
+    const state = { done: [], tally: { total: 0n, unique: 0n }, elapsedMs: 0 };
+    for (const from of names) {
+      const checkpoint = makeCheckpoint(plan(8, null, null, from), state);
+      for (const to of names.filter((name) => name !== from)) {
+        expect(() => resumeState(plan(8, null, null, to), checkpoint)).toThrow(
+          `the checkpoint is of a count by ${methodLabel(from)} (method '${from}'), this count goes by ${methodLabel(to)} (method '${to}')`,
+        );
+      }
+    }
   });
 
   it("is the CLI's --method choices", async () => {
@@ -147,16 +159,20 @@ const MAY_NAME = [
 /** The join's words that stay in its modules and the kernels. */
 const JOIN_WORDS = ['eastRows', 'joinRoom', 'FIXED_JOIN'];
 
-/** The method names as string literals, and the join's words as identifiers, in a file's code (not its comments). */
+/** The method names as strings, and the join's words as names, in a file's code (not its comments). */
 function namesIn(text: string): string[] {
   const found: string[] = [];
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
-  for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
-    if (token === ts.SyntaxKind.StringLiteral && (names as string[]).includes(scanner.getTokenValue()))
-      found.push(scanner.getTokenText());
-    if (token === ts.SyntaxKind.Identifier && JOIN_WORDS.includes(scanner.getTokenText()))
-      found.push(scanner.getTokenText());
-  }
+  const visit = (node: ts.Node): void => {
+    if (
+      (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
+      (names as string[]).includes(node.text)
+    )
+      found.push(node.getText(file));
+    if (ts.isIdentifier(node) && JOIN_WORDS.includes(node.text)) found.push(node.text);
+    ts.forEachChild(node, visit);
+  };
+  const file = ts.createSourceFile('scanned.ts', text, ts.ScriptTarget.Latest, true);
+  visit(file);
   return found;
 }
 
@@ -168,8 +184,11 @@ describe('no method named outside its modules', () => {
     expect(named).toEqual([]);
   });
 
-  it('the scan finds a name in code and not in a comment', () => {
+  it('the scan finds a name in code, after a template too, and not in a comment', () => {
     expect(namesIn("const a = 'join'; // 'backtrack'\nkernel.eastRows.set(x);")).toEqual(["'join'", 'eastRows']);
+    // A template with a placeholder first, as a message is, then a name as a template and as a key.
+    const afterTemplate = ['const t = `n = $', '{n}`; const m = { joinRoom: `backtrack` };'].join('');
+    expect(namesIn(afterTemplate)).toEqual(['joinRoom', '`backtrack`']);
     expect(namesIn('/* FIXED_JOIN */ const b = "joined";')).toEqual([]);
   });
 });
