@@ -43,7 +43,7 @@ export interface CountSyncOptions {
   /** Count only this deterministic slice of the work; the slices of one split add up to the whole. */
   shard?: Shard;
   /**
-   * Default: the faster way for the board and the engine, the join from n = 16 (wasm) or 14 (TS)
+   * Default: the faster method for the board and the engine, the join from n = 16 (wasm) or 14 (TS)
    * up to n = 27 (backtracking with `placed`, on the GPU, and for other sizes). 'join' is refused
    * where it cannot count: with `placed`, with engine 'webgpu', outside n = 6..32.
    */
@@ -97,7 +97,7 @@ export interface Checkpoint {
   readonly n: number;
   readonly placed: readonly Queen[] | null;
   readonly shard: Shard | null;
-  /** The way it is counted (checkpoints written before the join have none: they backtracked). */
+  /** The method it is counted by (checkpoints written before the join have none: they backtracked). */
   readonly method?: Method;
   /** The planned subproblems: how many, and a fingerprint of the list. */
   readonly plan: { readonly subproblems: number; readonly fingerprint: string };
@@ -131,7 +131,7 @@ export interface CountResult {
   /** The counts as bigint, always exact (JSON.stringify writes them as decimal strings). */
   exact: ExactCounts;
   engine: Engine;
-  /** The way it was counted. */
+  /** The method it was counted by. */
   method: Method;
   /** The GPU adapter that counted, with engine 'webgpu' (absent otherwise). */
   adapter?: GpuAdapter;
@@ -170,8 +170,8 @@ export interface CompareOptions {
    */
   webgpu?: boolean;
   /**
-   * The way both CPU engines count (default: count()'s default for the board). The GPU, when
-   * timed, backtracks: the one way it counts.
+   * The method both CPU engines count by (default: count()'s default for the board). The GPU, when
+   * timed, backtracks: the one method it counts by.
    */
   method?: Method;
 }
@@ -196,7 +196,7 @@ export interface CompareResult {
   n: number;
   /** The number of solutions, exact below 2^53; `exact` has both counts as bigint, always exact. */
   total: number;
-  /** The way the CPU engines counted. */
+  /** The method the CPU engines counted by. */
   method: Method;
   exact: ExactCounts;
   js: { medianMs: number };

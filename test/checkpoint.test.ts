@@ -95,8 +95,8 @@ describe.each(ENGINES)('engine %s', (engine) => {
   );
 });
 
-describe('checkpoints of the two ways', () => {
-  it('name their way; a count resumed without a method goes on the way it began', async () => {
+describe('checkpoints of the two methods', () => {
+  it('name their method; a count resumed without a method goes on by the method it began with', async () => {
     const join = (await interrupted(16, { workers: 1 })).checkpoint!;
     expect(join.method).toBe('join');
     expect(await count(16, { resume: join })).toMatchObject({ method: 'join', total: 14772512, resumed: true });
@@ -292,7 +292,7 @@ describe('resuming from a checkpoint of another count, another format, or an edi
       /options.resume.shard: the checkpoint is of the whole count, this count is of shard 0\/2/,
     ],
     [
-      'another way (the join)',
+      'another method (the join)',
       16,
       { method: 'backtrack' },
       (c: Checkpoint) => c,

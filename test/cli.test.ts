@@ -426,8 +426,8 @@ describe('nqueens merge, hardened', () => {
   });
 });
 
-describe('the ways of counting on the command line', () => {
-  it('--method chooses the way, and the result says which way counted', async () => {
+describe('the counting methods on the command line', () => {
+  it('--method chooses the method, and the result says which method counted', async () => {
     const join = JSON.parse((await nqueens(['12', '--method', 'join', '--json'])).stdout);
     expect(join).toMatchObject({ total: '14200', unique: '1787', method: 'join' });
     expect((await nqueens(['16', '--json'])).stdout).toContain('"method":"join"');
@@ -468,7 +468,7 @@ describe('the ways of counting on the command line', () => {
     const r = await nqueens(['merge', a, b]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('counted by backtracking, but');
-    expect(r.stderr).toContain('the shards of one split must count the same way (--method)');
+    expect(r.stderr).toContain('the shards of one split must count by the same method (--method)');
     writeFileSync(b, (await nqueens(['14', '--shard', '1/2', '--json', '--method', 'join'])).stdout);
     expect((await nqueens(['merge', '--json', a, b])).stdout).toContain('"total":"365596"');
   });

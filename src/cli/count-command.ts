@@ -116,8 +116,8 @@ function resultLine({ n, json, shard }: CountCommand, label: string, result: Cou
   }
   const solutions = `${formatCount(total)} ${total === 1n ? 'solution' : 'solutions'}`;
   const counts = shard === null ? `${solutions}, ${formatCount(unique ?? 0n)} unique` : solutions;
-  // What counted: the CPU engine, its way and its threads, or the GPU adapter (the GPU has no
-  // threads to count, and backtracks: the one way it counts).
+  // What counted: the CPU engine, its method and its threads, or the GPU adapter (the GPU has no
+  // threads to count, and backtracks: the one method it counts by).
   const { adapter } = result;
   const how =
     adapter === undefined

@@ -149,7 +149,7 @@ class ShardMerger {
       // A join's shards and a search's are different slices of the work: they do not add up.
       throw new MergeError(
         `${r.source} counted by ${methodLabel(r.method)}, but ${first.source} by ${methodLabel(first.method)}: ` +
-          'the shards of one split must count the same way (--method)',
+          'the shards of one split must count by the same method (--method)',
       );
     }
     if (r.count !== first.count) {
