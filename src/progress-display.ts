@@ -16,8 +16,8 @@ export function formatCount(value: number | bigint): string {
 
 /**
  * Milliseconds to about three significant digits, whole ones grouped as counts are: 1,234, 56.7,
- * 8.90, 0.123, 0.0041. The CLI's results and tables, the bench's and the demo's comparison all
- * show times by this one rule.
+ * 8.90, 0.123, 0.0041. The CLI's results and tables and the demo's comparison show times by
+ * this one rule.
  */
 export function formatMs(ms: number): string {
   if (ms >= 100) return formatCount(ms);
