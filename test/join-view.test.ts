@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { JOIN_CODE, joinLineOf } from '../demo/src/join-code.js';
-import { joinFrame } from '../demo/src/join-view.js';
+import { joinView } from '../demo/src/join-view.js';
 import { type JoinStep, JoinWalk } from '../demo/src/join-walk.js';
 
 const walk8 = new JoinWalk(8);
@@ -24,38 +24,39 @@ function find(
 
 const bitsOf = (value: number, width: number) => [...Array(width).keys()].map((i) => (value >>> i) & 1).join('');
 
-describe('the join panel’s frames', () => {
-  it('a row choice: its rows lettered, its class and weight, its line of code with the values', () => {
-    const f = joinFrame(walk8, 0);
-    const unit = walk8.units[0];
+describe('the join panel’s views', () => {
+  it('a row choice: its rows lettered, its class and class size, its line of code with the values', () => {
+    const f = joinView(walk8, 0);
+    const choice = walk8.subproblems[0];
     expect(f.kind).toBe('choice');
-    expect(f.sides.join('')).toBe([...Array(8).keys()].map((r) => (unit.east.includes(r) ? 'E' : 'W')).join(''));
+    expect(f.sides.join('')).toBe([...Array(8).keys()].map((r) => (choice.east.includes(r) ? 'E' : 'W')).join(''));
     expect(f.choices[0]).toBe(f.sides.join(''));
-    expect(f.choices).toHaveLength(unit.weight);
-    expect(new Set(f.choices).size).toBe(unit.weight);
+    expect(f.choices).toHaveLength(choice.classSize);
+    expect(new Set(f.choices).size).toBe(choice.classSize);
     expect(JOIN_CODE[f.line]).toContain('rowChoices(n)');
     expect(f.values).toBe(
-      `east = [${unit.east.join(', ')}], west = [${unit.west.join(', ')}], middle = -1, weight = ${unit.weight}`,
+      `east = [${choice.east.join(', ')}], west = [${choice.west.join(', ')}], middle = -1, classSize = ${choice.classSize}`,
     );
     expect(f.queens.every((c) => c === undefined)).toBe(true);
   });
 
   it('an odd board: the middle row lettered M, its queen on the middle column at every step of the choice', () => {
     const walk = new JoinWalk(7);
-    const unit = walk.units[3];
-    for (let i = unit.start; i < unit.start + unit.steps; i++) {
-      const f = joinFrame(walk, i);
-      expect(f.sides[unit.middle]).toBe('M');
-      expect(f.queens[unit.middle]).toBe(3);
+    const choice = walk.subproblems[3];
+    for (let i = choice.start; i < choice.start + choice.steps; i++) {
+      const f = joinView(walk, i);
+      expect(f.sides[choice.middle]).toBe('M');
+      expect(f.queens[choice.middle]).toBe(3);
     }
   });
 
   it('a join refused for a column shows the shared column in the AND, and one accepted an AND of zero', () => {
     const refused = find(walk8, 'join', (s) => {
-      const side = s.side === 'west' ? walk8.units[s.unit].westSide : walk8.units[s.unit].eastSide;
+      const side =
+        s.side === 'west' ? walk8.subproblems[s.subproblem].westSide : walk8.subproblems[s.subproblem].eastSide;
       return side.candidates[s.index].clash === 'column';
     });
-    const f = joinFrame(walk8, refused);
+    const f = joinView(walk8, refused);
     expect(f.message).toMatch(/refused: they share a column$/);
     const and = f.words.find((w) => w.role === 'and')!;
     expect(and.name).toBe('cols AND');
@@ -63,34 +64,35 @@ describe('the join panel’s frames', () => {
     const queens = f.queens.filter((c) => c !== undefined);
     expect(new Set(queens).size).toBeLessThan(queens.length);
     const accepted = find(walk8, 'join', (s) => {
-      const side = s.side === 'west' ? walk8.units[s.unit].westSide : walk8.units[s.unit].eastSide;
+      const side =
+        s.side === 'west' ? walk8.subproblems[s.subproblem].westSide : walk8.subproblems[s.subproblem].eastSide;
       return side.candidates[s.index].clash === '';
     });
-    const g = joinFrame(walk8, accepted);
+    const g = joinView(walk8, accepted);
     expect(g.message).toMatch(/accepted: half-board 1$/);
     expect(g.words.find((w) => w.role === 'and')!.bits).toBe('0'.repeat(15));
   });
 
   it('a west half-board meets the buckets whose key shares no bit with its own, and the tests add up', () => {
-    const at = find(walk8, 'west', (s) => walk8.units[s.unit].westSide.halves[s.index].key !== 0);
-    const f = joinFrame(walk8, at);
+    const at = find(walk8, 'west', (s) => walk8.subproblems[s.subproblem].westSide.halves[s.index].key !== 0);
+    const f = joinView(walk8, at);
     const step = walk8.step(at);
-    const unit = walk8.units[step.unit];
-    const key = unit.westSide.halves[step.index].key;
+    const choice = walk8.subproblems[step.subproblem];
+    const key = choice.westSide.halves[step.index].key;
     expect(f.buckets).toHaveLength(16);
     for (const bucket of f.buckets) {
       expect(bucket.state).toBe((bucket.key & key) === 0 ? 'meets' : 'skips');
-      expect(bucket.size).toBe(unit.eastSide.halves.filter((e) => e.key === bucket.key).length);
+      expect(bucket.size).toBe(choice.eastSide.halves.filter((e) => e.key === bucket.key).length);
       expect(bucket.bits).toBe(bitsOf(bucket.key, 4));
     }
     const met = f.buckets.filter((b) => b.state === 'meets').reduce((s, b) => s + b.size, 0);
-    expect([f.tested, f.skipped]).toEqual([met, unit.eastSide.halves.length - met]);
+    expect([f.tested, f.skipped]).toEqual([met, choice.eastSide.halves.length - met]);
     expect(f.skipped).toBeGreaterThan(0);
   });
 
   it('a pair that fits draws a whole solution, its ANDs zero; one that clashes shows where', () => {
-    const fit = find(walk8, 'pair', (s) => walk8.units[s.unit].probes[s.index].tests[s.test].fits);
-    const f = joinFrame(walk8, fit);
+    const fit = find(walk8, 'pair', (s) => walk8.subproblems[s.subproblem].probes[s.index].tests[s.test].fits);
+    const f = joinView(walk8, fit);
     const cols = f.queens as number[];
     expect(cols.every((c) => c !== undefined)).toBe(true);
     for (let a = 0; a < 8; a++)
@@ -100,22 +102,22 @@ describe('the join panel’s frames', () => {
       }
     expect(f.words.filter((w) => w.role === 'and').map((w) => w.bits)).toEqual(['0'.repeat(15), '0'.repeat(15)]);
     expect(f.message).toMatch(/a solution \(pair 1 of this row choice\)$/);
-    const clash = find(walk8, 'pair', (s) => !walk8.units[s.unit].probes[s.index].tests[s.test].fits);
-    const g = joinFrame(walk8, clash);
+    const clash = find(walk8, 'pair', (s) => !walk8.subproblems[s.subproblem].probes[s.index].tests[s.test].fits);
+    const g = joinView(walk8, clash);
     expect(g.words.filter((w) => w.role === 'and').some((w) => w.bits.includes('1'))).toBe(true);
     expect(g.message).toMatch(/they share a diagonal$/);
   });
 
-  it('the sums: each row choice once it is summed, pairs times weight, to the total; Burnside at the end', () => {
+  it('the sums: each row choice once it is summed, pairs times class size, to the total; Burnside at the end', () => {
     const firstSum = find(walk8, 'sum');
-    expect(joinFrame(walk8, firstSum - 1).tally).toEqual([]);
-    const f = joinFrame(walk8, firstSum);
+    expect(joinView(walk8, firstSum - 1).tally).toEqual([]);
+    const f = joinView(walk8, firstSum);
     expect(f.tally).toHaveLength(1);
-    expect(f.total).toBe(f.tally[0].pairs * f.tally[0].weight);
-    const end = joinFrame(walk8, walk8.last);
+    expect(f.total).toBe(f.tally[0].pairs * f.tally[0].classSize);
+    const end = joinView(walk8, walk8.last);
     expect(end.kind).toBe('done');
-    expect(end.tally).toHaveLength(walk8.units.length);
-    expect(end.tally.reduce((s, t) => s + t.pairs * t.weight, 0)).toBe(92);
+    expect(end.tally).toHaveLength(walk8.subproblems.length);
+    expect(end.tally.reduce((s, t) => s + t.pairs * t.classSize, 0)).toBe(92);
     expect(end.burnside).toBe('12 = (92 + 4 + 2 × 0) / 8');
     expect(end.kept!.halfTurn).toHaveLength(4);
     expect(end.message).toBe('Done: 92 solutions for n = 8, 12 unique');
@@ -125,9 +127,10 @@ describe('the join panel’s frames', () => {
   it('says a side with no row in a half has one empty quarter-board', () => {
     const walk = new JoinWalk(6);
     const at = find(walk, 'quarter', (s) => {
-      const side = s.side === 'west' ? walk.units[s.unit].westSide : walk.units[s.unit].eastSide;
+      const side =
+        s.side === 'west' ? walk.subproblems[s.subproblem].westSide : walk.subproblems[s.subproblem].eastSide;
       return (s.part === 'north' ? side.northRows : side.southRows).length === 0;
     });
-    expect(joinFrame(walk, at).message).toMatch(/no row in this half, so one empty quarter-board$/);
+    expect(joinView(walk, at).message).toMatch(/no row in this half, so one empty quarter-board$/);
   });
 });

@@ -59,16 +59,16 @@ describe('the join walk-through’s figures', () => {
       for (const board of solutions(n)) perChoice.set(choiceOf(board), (perChoice.get(choiceOf(board)) ?? 0) + 1);
       const walk = new JoinWalk(n);
       const seen = new Set<string>();
-      for (const unit of walk.units) {
-        for (const image of unit.images) {
+      for (const choice of walk.subproblems) {
+        for (const image of choice.images) {
           const name = [image.middle, ...image.east].join();
           expect(seen.has(name)).toBe(false);
           seen.add(name);
-          expect(unit.pairs).toBe(perChoice.get(name) ?? 0);
+          expect(choice.pairs).toBe(perChoice.get(name) ?? 0);
         }
-        const own = new Set(unit.solutions.map((b) => b.join()));
-        expect(own.size).toBe(unit.pairs);
-        for (const board of unit.solutions) expect(choiceOf(board)).toBe([unit.middle, ...unit.east].join());
+        const own = new Set(choice.solutions.map((b) => b.join()));
+        expect(own.size).toBe(choice.pairs);
+        for (const board of choice.solutions) expect(choiceOf(board)).toBe([choice.middle, ...choice.east].join());
       }
       // The classes cover every row choice once: half the rows east, of those beside the middle queen.
       const k = n >> 1;
@@ -77,19 +77,22 @@ describe('the join walk-through’s figures', () => {
     },
   );
 
-  it.each(SIZES)('n = %i: the weighted sum is A000170, and Burnside’s sum with the kept solutions A002562', (n) => {
-    const all = solutions(n);
-    const { sums } = new JoinWalk(n);
-    expect(BigInt(sums.total)).toBe(knownCounts.get(n)!.total);
-    expect(sums.total).toBe(all.length);
-    const halfTurn = all.filter((b) => rotate(rotate(b)).join() === b.join());
-    const quarterTurn = all.filter((b) => rotate(b).join() === b.join());
-    expect(sums.halfTurn).toBe(halfTurn.length);
-    expect(sums.quarterTurn).toBe(quarterTurn.length);
-    expect(new Set(sums.halfTurnBoards.map((b) => b.join()))).toEqual(new Set(halfTurn.map((b) => b.join())));
-    expect(new Set(sums.quarterTurnBoards.map((b) => b.join()))).toEqual(new Set(quarterTurn.map((b) => b.join())));
-    expect(BigInt(sums.unique)).toBe(knownCounts.get(n)!.unique);
-  });
+  it.each(SIZES)(
+    'n = %i: the sum by class size is A000170, and Burnside’s sum with the kept solutions A002562',
+    (n) => {
+      const all = solutions(n);
+      const { sums } = new JoinWalk(n);
+      expect(BigInt(sums.total)).toBe(knownCounts.get(n)!.total);
+      expect(sums.total).toBe(all.length);
+      const halfTurn = all.filter((b) => rotate(rotate(b)).join() === b.join());
+      const quarterTurn = all.filter((b) => rotate(b).join() === b.join());
+      expect(sums.halfTurn).toBe(halfTurn.length);
+      expect(sums.quarterTurn).toBe(quarterTurn.length);
+      expect(new Set(sums.halfTurnBoards.map((b) => b.join()))).toEqual(new Set(halfTurn.map((b) => b.join())));
+      expect(new Set(sums.quarterTurnBoards.map((b) => b.join()))).toEqual(new Set(quarterTurn.map((b) => b.join())));
+      expect(BigInt(sums.unique)).toBe(knownCounts.get(n)!.unique);
+    },
+  );
 
   it('n = 8: 12 = (92 + 4 + 0) / 8', () => {
     const { sums } = new JoinWalk(8);
@@ -100,22 +103,22 @@ describe('the join walk-through’s figures', () => {
     const walk = new JoinWalk(n);
     let tested = 0;
     let everyPair = 0;
-    for (const unit of walk.units) {
-      const east = unit.eastSide.halves;
+    for (const choice of walk.subproblems) {
+      const east = choice.eastSide.halves;
       let fits = 0;
-      for (const [i, probe] of unit.probes.entries()) {
-        const w = unit.westSide.halves[probe.west];
+      for (const [i, probe] of choice.probes.entries()) {
+        const w = choice.westSide.halves[probe.west];
         expect(probe.west).toBe(i);
         const met = east.flatMap((e, j) => ((e.key & w.key) === 0 ? [j] : []));
         expect(probe.tests.map((t) => t.east).sort((a, b) => a - b)).toEqual(met);
         tested += met.length;
-        for (const e of east) if ((w.up & e.up) === 0 && (w.down & e.down) === 0) fits++;
+        for (const e of east) if ((w.first & e.first) === 0 && (w.second & e.second) === 0) fits++;
       }
-      expect(unit.pairs).toBe(fits);
-      everyPair += east.length * unit.westSide.halves.length;
-      expect(unit.buckets).toHaveLength(KEY_BUCKETS);
-      for (const [key, bucket] of unit.buckets.entries()) for (const j of bucket) expect(east[j].key).toBe(key);
-      expect(unit.buckets.flat().length).toBe(east.length);
+      expect(choice.pairs).toBe(fits);
+      everyPair += east.length * choice.westSide.halves.length;
+      expect(choice.buckets).toHaveLength(KEY_BUCKETS);
+      for (const [key, bucket] of choice.buckets.entries()) for (const j of bucket) expect(east[j].key).toBe(key);
+      expect(choice.buckets.flat().length).toBe(east.length);
     }
     expect(walk.sums.pairsTested).toBe(tested);
     expect(walk.sums.pairsWithoutKeys).toBe(everyPair);
@@ -125,8 +128,8 @@ describe('the join walk-through’s figures', () => {
   it.each(SIZES)(
     'n = %i: every candidate is a north and a south quarter-board, refused exactly when they share a column or a diagonal',
     (n) => {
-      for (const unit of new JoinWalk(n).units)
-        for (const side of [unit.eastSide, unit.westSide]) {
+      for (const choice of new JoinWalk(n).subproblems)
+        for (const side of [choice.eastSide, choice.westSide]) {
           expect(side.candidates.length).toBe(side.north.length * side.south.length);
           let halves = 0;
           for (const c of side.candidates) {
@@ -178,6 +181,8 @@ describe('the join walk-through’s code', () => {
     for (const line of JOIN_CODE) expect(shownLine(line)).not.toMatch(/[⟨⟩]/);
     const pair = joinLineOf('pair');
     expect(litLines(JOIN_CODE, 'pair', pair)).toEqual([pair]);
-    expect(shownLine(JOIN_CODE[pair]).trim()).toBe('const fits = (w.up & e.up) === 0 && (w.down & e.down) === 0;');
+    expect(shownLine(JOIN_CODE[pair]).trim()).toBe(
+      'const fits = (w.first & e.first) === 0 && (w.second & e.second) === 0;',
+    );
   });
 });

@@ -3,7 +3,7 @@ import 'uplot/dist/uPlot.min.css';
 import { settleLanguage } from './intl-language.js';
 import { timeCell } from './milliseconds.js';
 
-/** A line of the chart: an engine, counting one way where the comparison times both. */
+/** A line of the chart: an engine, counting by one method where the comparison times both. */
 export interface Series {
   key: string;
   label: string;

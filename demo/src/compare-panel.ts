@@ -9,7 +9,7 @@ const ENGINES = [
   { key: 'wasm', label: 'wasm', stroke: '#1d4ed8' },
 ] as const;
 
-/** The chart's lines: each CPU engine in each way timed (the join's dashed), and the GPU's. */
+/** The chart's lines: each CPU engine by each method timed (the join's dashed), and the GPU's. */
 function seriesOf(methods: readonly (Method | null)[], withGpu: boolean): Series[] {
   const lines: Series[] = methods.flatMap((method) =>
     ENGINES.map((engine) =>
@@ -28,7 +28,7 @@ function seriesOf(methods: readonly (Method | null)[], withGpu: boolean): Series
 
 /**
  * TypeScript vs wasm (and WebGPU, where the user ticks it and the browser gives an adapter) for
- * n = 4..max, counting the way chosen or both ways: a table and a chart that fill in as a worker
+ * n = 4..max, counting by the method chosen or by both: a table and a chart that fill in as a worker
  * sends rows. Stop ends the worker and
  * keeps the rows measured.
  */
@@ -117,10 +117,10 @@ export function comparePanel(gpu: GpuLookup): void {
         ]) {
           row.insertCell().textContent = text;
         }
-        const way = both ? `-${message.method}` : '';
+        const ofMethod = both ? `-${message.method}` : '';
         chart.add(message.n, {
-          [`js${way}`]: message.jsMs,
-          [`wasm${way}`]: message.wasmMs,
+          [`js${ofMethod}`]: message.jsMs,
+          [`wasm${ofMethod}`]: message.wasmMs,
           ...(message.gpuMs !== undefined && { webgpu: message.gpuMs }),
         });
         return;

@@ -8,7 +8,7 @@ export interface CompareRequest {
   runs: number;
   /** Whether to time the GPU too: only where the page found an adapter. */
   webgpu: boolean;
-  /** The ways the CPU engines count, each n timed in each; null: the package's choice. */
+  /** The methods the CPU engines count by, each n timed by each; null: the package's choice. */
   methods: readonly (Method | null)[];
 }
 
@@ -41,7 +41,7 @@ self.onmessage = async (event: MessageEvent<CompareRequest>) => {
   const { max, runs, webgpu, methods } = event.data;
   try {
     for (let n = 4; n <= max; n++) {
-      // The GPU backtracks, the one way it counts: it is timed once, beside the first way.
+      // The GPU backtracks, the one method it counts by: it is timed once, beside the first method.
       let gpu = webgpu;
       for (const method of methods) {
         if (method !== null && !applies(n, method)) continue;

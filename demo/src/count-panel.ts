@@ -26,8 +26,8 @@ function loadSaved(): Saved | null {
 }
 
 /**
- * Count: n, engine, way and worker threads in; progress, Cancel, the result (with the way that
- * counted) out; an interrupted count
+ * Count: n, engine, method and worker threads in; progress, Cancel, the result (with the method
+ * that counted) out; an interrupted count
  * offered for resuming, the form then showing the count resumed. The WebGPU engine is offered
  * where the browser has WebGPU, and the adapter looked for once it is picked; it is driven from
  * the page's thread, so it takes no worker threads. The threads default to the package's own
@@ -57,7 +57,7 @@ export function countPanel(gpu: GpuLookup): void {
   if (hasWebGpu()) engine.add(gpuOption);
   engine.addEventListener('change', () => {
     workers.disabled = engine.value === 'webgpu';
-    // The GPU backtracks: the one way it counts.
+    // The GPU backtracks: the one method it counts by.
     method.disabled = engine.value === 'webgpu';
     if (engine.value !== 'webgpu') return;
     void gpu().then((adapter) => {
@@ -98,8 +98,8 @@ export function countPanel(gpu: GpuLookup): void {
           ? threadsUsed(saved.workers, saved.workers)
           : 'threads chosen automatically';
     // Checkpoints from before the join have no method: they backtracked.
-    const way = saved.engine === 'webgpu' ? '' : `${c.method ?? 'backtrack'}, `;
-    offerText.textContent = `A count of n = ${c.n} (${ENGINE_NAMES[saved.engine]}, ${way}${threads}) was interrupted at ${percent}%, after ${formatDuration(c.elapsedMs)}.`;
+    const methodText = saved.engine === 'webgpu' ? '' : `${c.method ?? 'backtrack'}, `;
+    offerText.textContent = `A count of n = ${c.n} (${ENGINE_NAMES[saved.engine]}, ${methodText}${threads}) was interrupted at ${percent}%, after ${formatDuration(c.elapsedMs)}.`;
   }
 
   let controller: AbortController | null = null;
@@ -127,12 +127,12 @@ export function countPanel(gpu: GpuLookup): void {
     try {
       // On worker threads (Web Workers), in short slices of the page's thread, or on the GPU: the
       // page stays responsive however long it takes.
-      // A resumed count goes on the way it began (the checkpoint says which).
-      const way = chosenEngine === 'webgpu' || resume !== undefined ? '' : method.value;
+      // A resumed count goes on by the method it began with (the checkpoint says which).
+      const chosenMethod = chosenEngine === 'webgpu' || resume !== undefined ? '' : method.value;
       const r = await count(size, {
         engine: chosenEngine,
         ...(chosenEngine === 'webgpu' || threads === null ? {} : { workers: threads }),
-        ...(way === '' ? {} : { method: way as Method }),
+        ...(chosenMethod === '' ? {} : { method: chosenMethod as Method }),
         signal: own.signal,
         resume,
         checkpointEveryMs: CHECKPOINT_EVERY_MS,

@@ -2,7 +2,7 @@ import { drawBoard } from './board.js';
 import { readBoardSize } from './board-size.js';
 import { drawCode } from './code-view.js';
 import { JOIN_CODE } from './join-code.js';
-import { type JoinFrame, joinFrame } from './join-view.js';
+import { type JoinView, joinView } from './join-view.js';
 import { JoinWalk } from './join-walk.js';
 import { Player, panelKeys } from './player.js';
 import { searchTree } from './search-tree.js';
@@ -76,7 +76,7 @@ export function joinPanel(): void {
   let walk = new JoinWalk(6);
   let at = 0;
 
-  function drawJoinBoard(f: JoinFrame): void {
+  function drawJoinBoard(f: JoinView): void {
     const size = walk.n;
     const k = size >> 1;
     const focus = new Set(f.focus);
@@ -96,7 +96,7 @@ export function joinPanel(): void {
     );
   }
 
-  function drawWords(f: JoinFrame): void {
+  function drawWords(f: JoinView): void {
     const body = emptyTable(words, ['word', 'bits']);
     for (const word of f.words) {
       const row = addRow(body, [word.name, word.bits]);
@@ -105,7 +105,7 @@ export function joinPanel(): void {
     words.hidden = f.words.length === 0;
   }
 
-  function drawBuckets(f: JoinFrame): void {
+  function drawBuckets(f: JoinView): void {
     bucketsNote.textContent =
       f.buckets.length === 0
         ? 'The east half-boards are sorted into buckets once both sides are listed.'
@@ -124,14 +124,14 @@ export function joinPanel(): void {
     );
   }
 
-  function drawSums(f: JoinFrame): void {
-    const body = emptyTable(tally, ['east rows', 'pairs', 'weight', 'solutions']);
+  function drawSums(f: JoinView): void {
+    const body = emptyTable(tally, ['east rows', 'pairs', 'class size', 'solutions']);
     const earlier = f.tally.slice(0, Math.max(0, f.tally.length - TALLY_ROWS));
     if (earlier.length > 0) {
-      const sum = earlier.reduce((s, t) => s + t.pairs * t.weight, 0);
+      const sum = earlier.reduce((s, t) => s + t.pairs * t.classSize, 0);
       addRow(body, [`${earlier.length} earlier`, '', '', sum]).className = 'earlier';
     }
-    for (const t of f.tally.slice(-TALLY_ROWS)) addRow(body, [t.east, t.pairs, t.weight, t.pairs * t.weight]);
+    for (const t of f.tally.slice(-TALLY_ROWS)) addRow(body, [t.east, t.pairs, t.classSize, t.pairs * t.classSize]);
     addRow(body, ['total', '', '', f.total]).className = 'sum';
     total.textContent = f.total.toLocaleString('en');
     burnside.hidden = f.burnside === null;
@@ -172,16 +172,16 @@ export function joinPanel(): void {
   }
 
   function render(say: 'step' | 'play' | 'none'): void {
-    const f = joinFrame(walk, at);
+    const f = joinView(walk, at);
     drawJoinBoard(f);
     choice.textContent =
       f.kind === 'done'
-        ? `All ${f.units.toLocaleString('en')} row choices counted.`
-        : `Row choice ${(f.unit + 1).toLocaleString('en')} of ${f.units.toLocaleString('en')}: ${f.sides.join('')}`;
+        ? `All ${f.subproblems.toLocaleString('en')} row choices counted.`
+        : `Row choice ${(f.subproblem + 1).toLocaleString('en')} of ${f.subproblems.toLocaleString('en')}: ${f.sides.join('')}`;
     classLine.textContent =
       f.kind === 'done'
         ? ''
-        : `Its mirror class (left to right, top to bottom): ${f.choices.join(', ')}; weight ${f.weight}.`;
+        : `Its mirror class (left to right, top to bottom): ${f.choices.join(', ')}; class size ${f.classSize}.`;
     message.textContent = f.message;
     drawWords(f);
     drawCode(code, JOIN_CODE, f.kind, f.line, f.values);
@@ -236,7 +236,7 @@ export function joinPanel(): void {
 
   /** The first step of the row choice that step `from` is in, or of the next one. */
   const choiceStart = (from: number, next: boolean) => {
-    const starts = walk.units.map((u) => u.start);
+    const starts = walk.subproblems.map((u) => u.start);
     if (next) return starts.find((s) => s > from) ?? walk.last;
     return [...starts].reverse().find((s) => s < from) ?? 0;
   };
@@ -253,7 +253,8 @@ export function joinPanel(): void {
   nextSolution.addEventListener('click', () => {
     for (let i = at + 1; i <= walk.last; i++) {
       const step = walk.step(i);
-      if (step.kind === 'pair' && walk.units[step.unit].probes[step.index].tests[step.test].fits) return goTo(i);
+      if (step.kind === 'pair' && walk.subproblems[step.subproblem].probes[step.index].tests[step.test].fits)
+        return goTo(i);
     }
     player.pause();
     announce.textContent = 'No solution is left after this step.';

@@ -4,7 +4,7 @@
 // only draws it.
 
 import { joinLineOf } from './join-code.js';
-import { type Half, type JoinStep, type JoinWalk, KEY_BUCKETS, type Quarter, type Unit } from './join-walk.js';
+import { type Half, type JoinStep, type JoinWalk, KEY_BUCKETS, type Quarter, type Subproblem } from './join-walk.js';
 import { plural } from './plural.js';
 
 /** A word in binary, lowest bit first, as the board numbers its columns and diagonals. */
@@ -17,14 +17,15 @@ export interface Word {
 
 export interface Bucket {
   key: number;
-  /** Its key bits, up n − 1, up n, down n − 1, down n. */
+  /** Its key bits: first diagonals n − 1 and n, second diagonals n − 1 and n. */
   bits: string;
   size: number;
   /** At a west half-board: whether it meets the bucket or skips it; else ''. */
   state: 'meets' | 'skips' | '';
 }
 
-export interface JoinFrame {
+/** What the join's panel shows at a step (a view, not the glossary's view of a search). */
+export interface JoinView {
   kind: JoinStep['kind'];
   number: number;
   last: number;
@@ -40,18 +41,19 @@ export interface JoinFrame {
   focus: number[];
   /** The board in words, for a reader who cannot see it. */
   summary: string;
-  /** The row choice's class, each as its letters, this one first; and its weight. */
+  /** The row choice's class, each as its letters, this one first; and its class size. */
   choices: string[];
-  weight: number;
-  unit: number;
-  units: number;
+  classSize: number;
+  /** The row choice's number, -1 once done; how many there are. */
+  subproblem: number;
+  subproblems: number;
   words: Word[];
   buckets: Bucket[];
   /** At a west half-board or a pair: the pairs it tests and those the buckets spare it. */
   tested: number;
   skipped: number;
-  /** The row choices summed so far: east rows, pairs, weight. */
-  tally: { east: string; pairs: number; weight: number }[];
+  /** The row choices summed so far: east rows, pairs, class size. */
+  tally: { east: string; pairs: number; classSize: number }[];
   total: number;
   pairs: number;
   /** At the end: Burnside's sum, and the solutions a half turn and a quarter turn keep. */
@@ -68,8 +70,8 @@ function binary(value: number, width: number): string {
   return out;
 }
 
-function sidesOf(n: number, unit: Unit): string[] {
-  return [...Array(n).keys()].map((r) => (r === unit.middle ? 'M' : unit.east.includes(r) ? 'E' : 'W'));
+function sidesOf(n: number, choice: Subproblem): string[] {
+  return [...Array(n).keys()].map((r) => (r === choice.middle ? 'M' : choice.east.includes(r) ? 'E' : 'W'));
 }
 
 function choiceLetters(n: number, east: readonly number[], middle: number): string {
@@ -82,7 +84,7 @@ function shown(name: string, value: unknown, n: number): string {
   if (typeof value === 'string') return value === '' ? "''" : `'${value}'`;
   if (typeof value === 'number') {
     if (name === 'cols') return binary(value, n);
-    if (name === 'up' || name === 'down') return binary(value, 2 * n - 1);
+    if (name === 'first' || name === 'second') return binary(value, 2 * n - 1);
     return String(value);
   }
   if (typeof value === 'object' && value !== null) {
@@ -93,7 +95,7 @@ function shown(name: string, value: unknown, n: number): string {
 }
 
 /** What the panel shows at step `number` of `walk`. */
-export function joinFrame(walk: JoinWalk, number: number): JoinFrame {
+export function joinView(walk: JoinWalk, number: number): JoinView {
   const n = walk.n;
   const step = walk.step(number);
   const width = 2 * n - 1;
@@ -101,25 +103,25 @@ export function joinFrame(walk: JoinWalk, number: number): JoinFrame {
     .map(([name, value]) => `${name} = ${shown(name, value, n)}`)
     .join(', ');
   const done = step.kind === 'done';
-  const unit = done ? null : walk.units[step.unit];
-  const tally = walk.units
-    .slice(0, done ? walk.units.length : step.kind === 'sum' ? step.unit + 1 : step.unit)
-    .map((u) => ({ east: u.east.join(', '), pairs: u.pairs, weight: u.weight }));
-  const frame: JoinFrame = {
+  const choice = done ? null : walk.subproblems[step.subproblem];
+  const tally = walk.subproblems
+    .slice(0, done ? walk.subproblems.length : step.kind === 'sum' ? step.subproblem + 1 : step.subproblem)
+    .map((u) => ({ east: u.east.join(', '), pairs: u.pairs, classSize: u.classSize }));
+  const view: JoinView = {
     kind: step.kind,
     number: step.number,
     last: walk.last,
     message: '',
     values,
     line: joinLineOf(step.kind),
-    sides: unit ? sidesOf(n, unit) : [],
+    sides: choice ? sidesOf(n, choice) : [],
     queens: new Array(n).fill(undefined),
     focus: [],
     summary: '',
-    choices: unit ? unit.images.map((c) => choiceLetters(n, c.east, c.middle)) : [],
-    weight: unit?.weight ?? 0,
-    unit: step.unit,
-    units: walk.units.length,
+    choices: choice ? choice.images.map((c) => choiceLetters(n, c.east, c.middle)) : [],
+    classSize: choice?.classSize ?? 0,
+    subproblem: step.subproblem,
+    subproblems: walk.subproblems.length,
     words: [],
     buckets: [],
     tested: 0,
@@ -130,37 +132,37 @@ export function joinFrame(walk: JoinWalk, number: number): JoinFrame {
     burnside: null,
     kept: null,
   };
-  if (unit === null) {
+  if (choice === null) {
     const { total, halfTurn, quarterTurn, unique } = walk.sums;
-    frame.message = `Done: ${plural(total, 'solution', 'solutions')} for n = ${n}, ${unique} unique`;
-    frame.burnside = `${unique} = (${total} + ${halfTurn} + 2 × ${quarterTurn}) / 8`;
-    frame.kept = { halfTurn: walk.sums.halfTurnBoards, quarterTurn: walk.sums.quarterTurnBoards };
-    frame.summary = `The join is complete: ${plural(total, 'solution', 'solutions')}.`;
-    return frame;
+    view.message = `Done: ${plural(total, 'solution', 'solutions')} for n = ${n}, ${unique} unique`;
+    view.burnside = `${unique} = (${total} + ${halfTurn} + 2 × ${quarterTurn}) / 8`;
+    view.kept = { halfTurn: walk.sums.halfTurnBoards, quarterTurn: walk.sums.quarterTurnBoards };
+    view.summary = `The join is complete: ${plural(total, 'solution', 'solutions')}.`;
+    return view;
   }
   const k = n >> 1;
-  if (unit.middle >= 0) frame.queens[unit.middle] = k;
+  if (choice.middle >= 0) view.queens[choice.middle] = k;
   const place = (rows: readonly number[], queens: readonly number[]) =>
     rows.forEach((r, i) => {
-      frame.queens[r] = queens[i];
+      view.queens[r] = queens[i];
     });
   const sideName = step.side === 'west' ? 'West' : 'East';
-  const side = step.side === 'west' ? unit.westSide : unit.eastSide;
+  const side = step.side === 'west' ? choice.westSide : choice.eastSide;
   const quarterWords = (q: Quarter, role: 'north' | 'south') => [
     { name: `${role} cols`, bits: binary(q.cols, n), role },
-    { name: `${role} up`, bits: binary(q.up, width), role },
-    { name: `${role} down`, bits: binary(q.down, width), role },
+    { name: `${role} first`, bits: binary(q.first, width), role },
+    { name: `${role} second`, bits: binary(q.second, width), role },
   ];
   const halfWords = (h: Half, role: 'west' | 'east') => [
-    { name: `${role} up`, bits: binary(h.up, width), role },
-    { name: `${role} down`, bits: binary(h.down, width), role },
+    { name: `${role} first`, bits: binary(h.first, width), role },
+    { name: `${role} second`, bits: binary(h.second, width), role },
   ];
-  const ofUnit = `row choice ${step.unit + 1} of ${walk.units.length}`;
+  const ofChoice = `row choice ${step.subproblem + 1} of ${walk.subproblems.length}`;
   switch (step.kind) {
     case 'choice': {
-      const middle = unit.middle >= 0 ? `, the middle column's queen on row ${unit.middle}` : '';
-      frame.message = `${ofUnit[0].toUpperCase()}${ofUnit.slice(1)}: rows ${list(unit.east)} east${middle}; its class holds ${plural(unit.weight, 'choice', 'choices')}, so each of its pairs counts ${unit.weight} times`;
-      frame.focus = unit.east;
+      const middle = choice.middle >= 0 ? `, the middle column's queen on row ${choice.middle}` : '';
+      view.message = `${ofChoice[0].toUpperCase()}${ofChoice.slice(1)}: rows ${list(choice.east)} east${middle}; its class holds ${plural(choice.classSize, 'choice', 'choices')}, so each of its pairs counts ${choice.classSize} times`;
+      view.focus = choice.east;
       break;
     }
     case 'quarter': {
@@ -168,15 +170,15 @@ export function joinFrame(walk: JoinWalk, number: number): JoinFrame {
       const rows = step.part === 'north' ? side.northRows : side.southRows;
       const count = step.part === 'north' ? side.north.length : side.south.length;
       place(rows, q.queens);
-      frame.focus = rows;
-      frame.words = quarterWords(q, step.part!);
+      view.focus = rows;
+      view.words = quarterWords(q, step.part!);
       const queens =
         rows.length === 0
           ? `the side has no row in this half, so one empty quarter-board`
           : rows.length === 1
             ? `a queen on row ${rows[0]} at column ${q.queens[0]}`
             : `queens on rows ${list(rows)} at columns ${list(q.queens)}`;
-      frame.message = `${sideName}, ${step.part} quarter-board ${step.index + 1} of ${count}: ${queens}`;
+      view.message = `${sideName}, ${step.part} quarter-board ${step.index + 1} of ${count}: ${queens}`;
       break;
     }
     case 'join': {
@@ -185,13 +187,17 @@ export function joinFrame(walk: JoinWalk, number: number): JoinFrame {
       const b = side.south[c.south];
       place(side.northRows, a.queens);
       place(side.southRows, b.queens);
-      frame.focus = side.rows;
-      frame.words = [
+      view.focus = side.rows;
+      view.words = [
         ...quarterWords(a, 'north'),
         ...quarterWords(b, 'south'),
         c.clash === 'column'
           ? { name: 'cols AND', bits: binary(a.cols & b.cols, n), role: 'and' as const }
-          : { name: 'diagonals AND', bits: binary((a.up & b.up) | (a.down & b.down), width), role: 'and' as const },
+          : {
+              name: 'diagonals AND',
+              bits: binary((a.first & b.first) | (a.second & b.second), width),
+              role: 'and' as const,
+            },
       ];
       const verdict =
         c.clash === 'column'
@@ -199,54 +205,54 @@ export function joinFrame(walk: JoinWalk, number: number): JoinFrame {
           : c.clash === 'diagonal'
             ? 'refused: they share a diagonal'
             : `accepted: half-board ${side.candidates.slice(0, step.index + 1).filter((x) => x.clash === '').length}`;
-      frame.message = `${sideName}: north quarter-board ${c.north + 1} meets south ${c.south + 1}, ${verdict}`;
+      view.message = `${sideName}: north quarter-board ${c.north + 1} meets south ${c.south + 1}, ${verdict}`;
       break;
     }
     case 'buckets': {
-      frame.buckets = bucketsOf(unit, -1);
-      frame.message = `The ${plural(unit.eastSide.halves.length, 'east half-board', 'east half-boards')} sorted into ${KEY_BUCKETS} buckets by key: the queens they have on the four longest diagonals`;
+      view.buckets = bucketsOf(choice, -1);
+      view.message = `The ${plural(choice.eastSide.halves.length, 'east half-board', 'east half-boards')} sorted into ${KEY_BUCKETS} buckets by key: the queens they have on the four longest diagonals`;
       break;
     }
     case 'west':
     case 'pair': {
-      const probe = unit.probes[step.index];
-      const w = unit.westSide.halves[probe.west];
-      place(unit.west, w.queens);
-      frame.buckets = bucketsOf(unit, w.key);
-      frame.tested = probe.tests.length;
-      frame.skipped = unit.eastSide.halves.length - probe.tests.length;
-      frame.words = [{ name: 'west key', bits: binary(w.key, 4), role: 'west' }, ...halfWords(w, 'west')];
+      const probe = choice.probes[step.index];
+      const w = choice.westSide.halves[probe.west];
+      place(choice.west, w.queens);
+      view.buckets = bucketsOf(choice, w.key);
+      view.tested = probe.tests.length;
+      view.skipped = choice.eastSide.halves.length - probe.tests.length;
+      view.words = [{ name: 'west key', bits: binary(w.key, 4), role: 'west' }, ...halfWords(w, 'west')];
       if (step.kind === 'west') {
-        frame.focus = unit.west;
-        frame.message = `West half-board ${probe.west + 1} of ${unit.westSide.halves.length}, key ${binary(w.key, 4)}: it meets ${plural(frame.tested, 'east half-board', 'east half-boards')} in the buckets whose key shares no bit with its own, and skips ${frame.skipped}`;
+        view.focus = choice.west;
+        view.message = `West half-board ${probe.west + 1} of ${choice.westSide.halves.length}, key ${binary(w.key, 4)}: it meets ${plural(view.tested, 'east half-board', 'east half-boards')} in the buckets whose key shares no bit with its own, and skips ${view.skipped}`;
         break;
       }
       const test = probe.tests[step.test];
-      const e = unit.eastSide.halves[test.east];
-      place(unit.east, e.queens);
-      frame.focus = [...Array(n).keys()];
-      frame.words = [
+      const e = choice.eastSide.halves[test.east];
+      place(choice.east, e.queens);
+      view.focus = [...Array(n).keys()];
+      view.words = [
         ...halfWords(w, 'west'),
         ...halfWords(e, 'east'),
-        { name: 'up AND', bits: binary(w.up & e.up, width), role: 'and' },
-        { name: 'down AND', bits: binary(w.down & e.down, width), role: 'and' },
+        { name: 'first AND', bits: binary(w.first & e.first, width), role: 'and' },
+        { name: 'second AND', bits: binary(w.second & e.second, width), role: 'and' },
       ];
-      frame.message = test.fits
+      view.message = test.fits
         ? `West ${probe.west + 1} against east ${test.east + 1}: both ANDs are zero, a solution (pair ${step.pairs} of this row choice)`
         : `West ${probe.west + 1} against east ${test.east + 1}: they share a diagonal`;
       break;
     }
     case 'sum':
-      frame.message = `${ofUnit[0].toUpperCase()}${ofUnit.slice(1)}: ${plural(unit.pairs, 'pair', 'pairs')} × ${unit.weight} = ${unit.pairs * unit.weight}; total ${step.total}`;
+      view.message = `${ofChoice[0].toUpperCase()}${ofChoice.slice(1)}: ${plural(choice.pairs, 'pair', 'pairs')} × ${choice.classSize} = ${choice.pairs * choice.classSize}; total ${step.total}`;
       break;
   }
-  const placed = frame.queens.flatMap((c, r) => (c === undefined ? [] : [`row ${r} column ${c}`]));
-  frame.summary = `Rows ${list(unit.east)} east, ${list(unit.west)} west${unit.middle >= 0 ? `, ${unit.middle} the middle column's` : ''}; ${placed.length ? `queens at ${list(placed)}` : 'no queen shown'}.`;
-  return frame;
+  const placed = view.queens.flatMap((c, r) => (c === undefined ? [] : [`row ${r} column ${c}`]));
+  view.summary = `Rows ${list(choice.east)} east, ${list(choice.west)} west${choice.middle >= 0 ? `, ${choice.middle} the middle column's` : ''}; ${placed.length ? `queens at ${list(placed)}` : 'no queen shown'}.`;
+  return view;
 }
 
-function bucketsOf(unit: Unit, westKey: number): Bucket[] {
-  return unit.buckets.map((bucket, key) => ({
+function bucketsOf(choice: Subproblem, westKey: number): Bucket[] {
+  return choice.buckets.map((bucket, key) => ({
     key,
     bits: binary(key, 4),
     size: bucket.length,

@@ -22,19 +22,19 @@ export const KEY_BUCKETS = 16;
 /** Queens on some rows of one side: the columns they take and their diagonals. */
 export interface Quarter {
   cols: number;
-  /** Diagonals going up to the right, bit r + c for a queen at row r, column c. */
-  up: number;
-  /** Diagonals going down to the right, bit r − c + n − 1. */
-  down: number;
+  /** First diagonals (r + c constant): bit r + c for a queen at row r, column c. */
+  first: number;
+  /** Second diagonals (r − c constant): bit r − c + n − 1. */
+  second: number;
   /** The queens' columns, one per row of the quarter, in order. */
   queens: number[];
 }
 
 /** A queen on each row of a side: a north and a south quarter-board that fit. */
 export interface Half {
-  up: number;
-  down: number;
-  /** The bits of the key diagonals it takes: up n − 1, up n, down n − 1, down n, lowest first. */
+  first: number;
+  second: number;
+  /** The bits of the key diagonals it takes: first n − 1, first n, second n − 1, second n, lowest first. */
   key: number;
   /** The queens' columns, one per row of the side, in order. */
   queens: number[];
@@ -51,8 +51,8 @@ export interface Candidate {
 
 export interface Side {
   rows: number[];
-  /** The side's first column: it takes k = ⌊n/2⌋ columns from there. */
-  first: number;
+  /** The side's lowest column: it takes k = ⌊n/2⌋ columns from there. */
+  base: number;
   /** Its rows in the top half of the board and in the bottom half. */
   northRows: number[];
   southRows: number[];
@@ -81,12 +81,17 @@ export interface Choice {
   middle: number;
 }
 
-export interface Unit {
+/**
+ * A row choice, the join's subproblem, with all its lists. Its class size is how many row choices
+ * its mirror class holds; the package's plan weighs a row choice by half of it (its kernels count
+ * each pair for both halves' mirror images), this walk by the whole of it.
+ */
+export interface Subproblem {
   east: number[];
   west: number[];
   middle: number;
-  /** How many row choices its mirror class holds (1, 2 or 4): each counts as many solutions. */
-  weight: number;
+  /** How many row choices its mirror class holds (1, 2 or 4): each of its pairs counts as many solutions. */
+  classSize: number;
   /** The class: this choice first, then its distinct images left to right, top to bottom, both. */
   images: Choice[];
   eastSide: Side;
@@ -108,7 +113,7 @@ export interface JoinStep {
   number: number;
   kind: JoinStepKind;
   /** The row choice's number; -1 once done. */
-  unit: number;
+  subproblem: number;
   side: 'east' | 'west' | null;
   /** On `quarter`: which quarter-boards. */
   part: 'north' | 'south' | null;
@@ -163,23 +168,23 @@ function imagesOf(n: number, east: number[], west: number[], middle: number): Ch
   ];
 }
 
-function quartersOf(n: number, rows: number[], first: number, middle: number): Quarter[] {
+function quartersOf(n: number, rows: number[], base: number, middle: number): Quarter[] {
   const k = n >> 1;
-  const blockedUp = middle < 0 ? 0 : 1 << (middle + k);
-  const blockedDown = middle < 0 ? 0 : 1 << (middle - k + n - 1);
+  const blockedFirst = middle < 0 ? 0 : 1 << (middle + k);
+  const blockedSecond = middle < 0 ? 0 : 1 << (middle - k + n - 1);
   const boards: Quarter[] = [];
   const queens: number[] = [];
-  const place = (i: number, cols: number, up: number, down: number): void => {
+  const place = (i: number, cols: number, firsts: number, seconds: number): void => {
     if (i === rows.length) {
-      boards.push({ cols, up, down, queens: queens.slice() });
+      boards.push({ cols, first: firsts, second: seconds, queens: queens.slice() });
       return;
     }
-    for (let c = first; c < first + k; c++) {
-      const u = 1 << (rows[i] + c);
-      const d = 1 << (rows[i] - c + n - 1);
-      if (cols & (1 << c) || (up | blockedUp) & u || (down | blockedDown) & d) continue;
+    for (let c = base; c < base + k; c++) {
+      const onFirst = 1 << (rows[i] + c);
+      const onSecond = 1 << (rows[i] - c + n - 1);
+      if (cols & (1 << c) || (firsts | blockedFirst) & onFirst || (seconds | blockedSecond) & onSecond) continue;
       queens.push(c);
-      place(i + 1, cols | (1 << c), up | u, down | d);
+      place(i + 1, cols | (1 << c), firsts | onFirst, seconds | onSecond);
       queens.pop();
     }
   };
@@ -188,30 +193,30 @@ function quartersOf(n: number, rows: number[], first: number, middle: number): Q
 }
 
 /** The key of a half-board's diagonal words. */
-export function keyOf(n: number, up: number, down: number): number {
-  return ((up >>> (n - 1)) & 3) | (((down >>> (n - 1)) & 3) << 2);
+export function keyOf(n: number, first: number, second: number): number {
+  return ((first >>> (n - 1)) & 3) | (((second >>> (n - 1)) & 3) << 2);
 }
 
-function sideOf(n: number, rows: number[], first: number, middle: number): Side {
+function sideOf(n: number, rows: number[], base: number, middle: number): Side {
   const northRows = rows.filter((r) => 2 * r < n);
   const southRows = rows.filter((r) => 2 * r >= n);
-  const north = quartersOf(n, northRows, first, middle);
-  const south = quartersOf(n, southRows, first, middle);
+  const north = quartersOf(n, northRows, base, middle);
+  const south = quartersOf(n, southRows, base, middle);
   const candidates: Candidate[] = [];
   const halves: Half[] = [];
   for (const [i, a] of north.entries())
     for (const [j, b] of south.entries()) {
-      const clash: Clash = a.cols & b.cols ? 'column' : a.up & b.up || a.down & b.down ? 'diagonal' : '';
+      const clash: Clash = a.cols & b.cols ? 'column' : a.first & b.first || a.second & b.second ? 'diagonal' : '';
       candidates.push({ north: i, south: j, clash });
       if (clash !== '') continue;
-      const up = a.up | b.up;
-      const down = a.down | b.down;
-      halves.push({ up, down, key: keyOf(n, up, down), queens: [...a.queens, ...b.queens] });
+      const first = a.first | b.first;
+      const second = a.second | b.second;
+      halves.push({ first, second, key: keyOf(n, first, second), queens: [...a.queens, ...b.queens] });
     }
-  return { rows, first, northRows, southRows, north, south, candidates, halves };
+  return { rows, base, northRows, southRows, north, south, candidates, halves };
 }
 
-function unitOf(n: number, east: number[], west: number[], middle: number, images: Choice[]): Unit {
+function subproblemOf(n: number, east: number[], west: number[], middle: number, images: Choice[]): Subproblem {
   const k = n >> 1;
   const eastSide = sideOf(n, east, n - k, middle);
   const westSide = sideOf(n, west, 0, middle);
@@ -226,7 +231,7 @@ function unitOf(n: number, east: number[], west: number[], middle: number, image
     for (const key of keys)
       for (const j of buckets[key]) {
         const e = eastSide.halves[j];
-        const fits = (w.up & e.up) === 0 && (w.down & e.down) === 0;
+        const fits = (w.first & e.first) === 0 && (w.second & e.second) === 0;
         probe.tests.push({ east: j, fits });
         if (!fits) continue;
         pairs++;
@@ -253,7 +258,7 @@ function unitOf(n: number, east: number[], west: number[], middle: number, image
     east,
     west,
     middle,
-    weight: distinct.length,
+    classSize: distinct.length,
     images: distinct,
     eastSide,
     westSide,
@@ -281,13 +286,13 @@ const keeps = (board: readonly number[], g: number) => imageOf(board, g).join() 
 
 /** The join of n, step by step. */
 export class JoinWalk {
-  readonly units: readonly Unit[];
+  readonly subproblems: readonly Subproblem[];
   /** The number of the last step, `done`. */
   readonly last: number;
   readonly sums: JoinSums;
 
   constructor(readonly n: number) {
-    const units: Unit[] = [];
+    const subproblems: Subproblem[] = [];
     const rows = range(n);
     for (const middle of n % 2 ? rows : [-1]) {
       const free = rows.filter((r) => r !== middle);
@@ -296,18 +301,18 @@ export class JoinWalk {
         const images = imagesOf(n, east, west, middle);
         const own = nameOf(images[0]);
         if (images.some((c) => nameOf(c) < own)) continue;
-        units.push(unitOf(n, east, west, middle, images));
+        subproblems.push(subproblemOf(n, east, west, middle, images));
       }
     }
     let start = 0;
     let total = 0;
-    for (const unit of units) {
-      unit.start = start;
-      unit.before = total;
-      start += unit.steps;
-      total += unit.pairs * unit.weight;
+    for (const choice of subproblems) {
+      choice.start = start;
+      choice.before = total;
+      start += choice.steps;
+      total += choice.pairs * choice.classSize;
     }
-    this.units = units;
+    this.subproblems = subproblems;
     this.last = start;
     this.sums = this.sum(total);
   }
@@ -319,19 +324,19 @@ export class JoinWalk {
     let quarterTurn = 0;
     const drawn = { half: new Map<string, number[]>(), quarter: new Map<string, number[]>() };
     const mirrors = [0, 4, 5, HALF_TURN];
-    for (const unit of this.units)
-      for (const board of unit.solutions) {
+    for (const choice of this.subproblems)
+      for (const board of choice.solutions) {
         if (!keeps(board, HALF_TURN)) continue;
-        halfTurn += unit.weight;
+        halfTurn += choice.classSize;
         const quarter = keeps(board, QUARTER_TURN);
-        if (quarter) quarterTurn += unit.weight;
+        if (quarter) quarterTurn += choice.classSize;
         for (const g of mirrors) {
           const image = imageOf(board, g);
           drawn.half.set(image.join(), image);
           if (quarter) drawn.quarter.set(image.join(), image);
         }
       }
-    const sides = this.units.flatMap((u) => [u.eastSide, u.westSide]);
+    const sides = this.subproblems.flatMap((u) => [u.eastSide, u.westSide]);
     return {
       total,
       halfTurn,
@@ -342,8 +347,8 @@ export class JoinWalk {
       quarterBoards: sides.reduce((s, side) => s + side.north.length + side.south.length, 0),
       candidates: sides.reduce((s, side) => s + side.candidates.length, 0),
       halfBoards: sides.reduce((s, side) => s + side.halves.length, 0),
-      pairsTested: this.units.reduce((s, u) => s + u.probes.reduce((t, p) => t + p.tests.length, 0), 0),
-      pairsWithoutKeys: this.units.reduce((s, u) => s + u.eastSide.halves.length * u.westSide.halves.length, 0),
+      pairsTested: this.subproblems.reduce((s, u) => s + u.probes.reduce((t, p) => t + p.tests.length, 0), 0),
+      pairsWithoutKeys: this.subproblems.reduce((s, u) => s + u.eastSide.halves.length * u.westSide.halves.length, 0),
     };
   }
 
@@ -351,22 +356,22 @@ export class JoinWalk {
   step(number: number): JoinStep {
     const base = { number, side: null, part: null, index: -1, test: -1 } as const;
     if (number >= this.last)
-      return { ...base, number: this.last, kind: 'done', unit: -1, pairs: 0, total: this.sums.total };
+      return { ...base, number: this.last, kind: 'done', subproblem: -1, pairs: 0, total: this.sums.total };
     let lo = 0;
-    let hi = this.units.length - 1;
+    let hi = this.subproblems.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.units[mid].start <= number) lo = mid;
+      if (this.subproblems[mid].start <= number) lo = mid;
       else hi = mid - 1;
     }
-    const unit = this.units[lo];
-    const at = { ...base, unit: lo, pairs: 0, total: unit.before };
-    let rest = number - unit.start;
+    const choice = this.subproblems[lo];
+    const at = { ...base, subproblem: lo, pairs: 0, total: choice.before };
+    let rest = number - choice.start;
     if (rest === 0) return { ...at, kind: 'choice' };
     rest--;
     for (const [name, side] of [
-      ['east', unit.eastSide],
-      ['west', unit.westSide],
+      ['east', choice.eastSide],
+      ['west', choice.westSide],
     ] as const) {
       if (rest < side.north.length) return { ...at, kind: 'quarter', side: name, part: 'north', index: rest };
       rest -= side.north.length;
@@ -377,7 +382,7 @@ export class JoinWalk {
     }
     if (rest === 0) return { ...at, kind: 'buckets', side: 'east' };
     rest--;
-    for (const [i, probe] of unit.probes.entries()) {
+    for (const [i, probe] of choice.probes.entries()) {
       if (rest === 0) return { ...at, kind: 'west', side: 'west', index: i, pairs: probe.before };
       rest--;
       if (rest < probe.tests.length) {
@@ -386,30 +391,30 @@ export class JoinWalk {
       }
       rest -= probe.tests.length;
     }
-    return { ...at, kind: 'sum', pairs: unit.pairs, total: unit.before + unit.pairs * unit.weight };
+    return { ...at, kind: 'sum', pairs: choice.pairs, total: choice.before + choice.pairs * choice.classSize };
   }
 
   /** The variables a step's line of the code shows, by their names there (join-code.ts). */
   values(step: JoinStep): Record<string, unknown> {
     if (step.kind === 'done') return { total: step.total };
-    const unit = this.units[step.unit];
-    const side = step.side === 'west' ? unit.westSide : unit.eastSide;
+    const choice = this.subproblems[step.subproblem];
+    const side = step.side === 'west' ? choice.westSide : choice.eastSide;
     switch (step.kind) {
       case 'choice':
-        return { east: unit.east, west: unit.west, middle: unit.middle, weight: unit.weight };
+        return { east: choice.east, west: choice.west, middle: choice.middle, classSize: choice.classSize };
       case 'quarter': {
-        const { queens, cols, up, down } = (step.part === 'north' ? side.north : side.south)[step.index];
-        return { queens, cols, up, down };
+        const { queens, cols, first, second } = (step.part === 'north' ? side.north : side.south)[step.index];
+        return { queens, cols, first, second };
       }
       case 'join':
         return { clash: side.candidates[step.index].clash };
       case 'buckets':
         return {};
       case 'west':
-        return { w: unit.westSide.halves[unit.probes[step.index].west] };
+        return { w: choice.westSide.halves[choice.probes[step.index].west] };
       case 'pair': {
-        const test = unit.probes[step.index].tests[step.test];
-        return { e: unit.eastSide.halves[test.east], fits: test.fits };
+        const test = choice.probes[step.index].tests[step.test];
+        return { e: choice.eastSide.halves[test.east], fits: test.fits };
       }
       case 'sum':
         return { pairs: step.pairs, total: step.total };

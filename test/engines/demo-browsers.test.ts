@@ -440,7 +440,8 @@ for (const browser of LAUNCHERS) {
           let at = 0;
           for (; ; at++) {
             const step = walk.step(at);
-            if (step.kind === 'pair' && walk.units[step.unit].probes[step.index].tests[step.test].fits) break;
+            if (step.kind === 'pair' && walk.subproblems[step.subproblem].probes[step.index].tests[step.test].fits)
+              break;
           }
           const page = await openDemo(width);
           await page.run((query: string) => history.replaceState(null, '', query), `?join-n=8&join-step=${at}#join`);
@@ -452,7 +453,7 @@ for (const browser of LAUNCHERS) {
             /: both ANDs are zero, a solution \(pair 1 of this row choice\)$/,
           );
           expect(await text(page, '#join-code .line[aria-current="step"]')).toMatch(
-            /const fits = \(w\.up & e\.up\) === 0 && \(w\.down & e\.down\) === 0;\s+\/\/ e = \{ key: [01]{4}, queens: \[[\d, ]+\] \}, fits = true$/,
+            /const fits = \(w\.first & e\.first\) === 0 && \(w\.second & e\.second\) === 0;\s+\/\/ e = \{ key: [01]{4}, queens: \[[\d, ]+\] \}, fits = true$/,
           );
           expect(
             await page.run(() => document.querySelector<HTMLElement>('#join-board')!.dataset.queens!.split(',').length),
@@ -460,7 +461,7 @@ for (const browser of LAUNCHERS) {
           expect(await page.run(() => document.querySelectorAll('#join-buckets li.meets').length)).toBeGreaterThan(0);
           await shoot(page, '#join', `${width}-join-pair`);
           await click(page, '#join-next-choice');
-          const next = walk.units[walk.step(at).unit + 1];
+          const next = walk.subproblems[walk.step(at).subproblem + 1];
           expect(await page.run(() => document.querySelector<HTMLElement>('#join-board')!.dataset.step)).toBe(
             String(next.start),
           );

@@ -366,7 +366,7 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await page.locator('#compare').screenshot({ path: `${shots}/compare.png` });
   });
 
-  it('times both ways of counting: a row per n and way, a dashed line per engine for the join', async () => {
+  it('times both methods of counting: a row per n and method, a dashed line per engine for the join', async () => {
     await page.fill('#compare-max', '7');
     await page.fill('#compare-runs', '1');
     await page.selectOption('#compare-method', 'both');
@@ -396,7 +396,7 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
       ),
     );
     expect(await page.$$eval('#compare-legend .swatch.dashed', (swatches) => swatches.length)).toBe(2);
-    // Back to one way: the table has no column for it.
+    // Back to one method: the table has no column for it.
     await page.selectOption('#compare-method', 'join');
     await page.fill('#compare-max', '6');
     await page.click('#compare-run');
@@ -676,22 +676,22 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await page.fill('#join-n', '8');
     await page.dispatchEvent('#join-n', 'change');
     const walk = new JoinWalk(8);
-    const unit = walk.units[0];
+    const choice = walk.subproblems[0];
     const current = () => page.textContent('#join-code .line[aria-current="step"]');
     expect(await page.textContent('#join-message')).toBe(
-      `Row choice 1 of ${walk.units.length}: rows ${unit.east.slice(0, -1).join(', ')} and ${unit.east.at(-1)} east; its class holds ${unit.weight} choices, so each of its pairs counts ${unit.weight} times`,
+      `Row choice 1 of ${walk.subproblems.length}: rows ${choice.east.slice(0, -1).join(', ')} and ${choice.east.at(-1)} east; its class holds ${choice.classSize} choices, so each of its pairs counts ${choice.classSize} times`,
     );
     expect(await current()).toBe(
-      `▶   for (const { east, west, middle, weight } of rowChoices(n)) {  // east = [${unit.east.join(', ')}], west = [${unit.west.join(', ')}], middle = -1, weight = ${unit.weight}`,
+      `▶   for (const { east, west, middle, classSize } of rowChoices(n)) {  // east = [${choice.east.join(', ')}], west = [${choice.west.join(', ')}], middle = -1, classSize = ${choice.classSize}`,
     );
     expect(await page.$$eval('#join-sides li', (items) => items.map((item) => item.textContent).join(''))).toBe(
-      [...Array(8).keys()].map((r) => (unit.east.includes(r) ? 'E' : 'W')).join(''),
+      [...Array(8).keys()].map((r) => (choice.east.includes(r) ? 'E' : 'W')).join(''),
     );
-    expect(await page.textContent('#join-class')).toMatch(new RegExp(`; weight ${unit.weight}\\.$`));
+    expect(await page.textContent('#join-class')).toMatch(new RegExp(`; class size ${choice.classSize}\\.$`));
     // Step to the first join a shared column refuses: its AND shows the column, its line the verdict.
     const refused = (i: number) => {
       const step = walk.step(i);
-      const side = walk.units[step.unit]?.[step.side === 'west' ? 'westSide' : 'eastSide'];
+      const side = walk.subproblems[step.subproblem]?.[step.side === 'west' ? 'westSide' : 'eastSide'];
       return step.kind === 'join' && side?.candidates[step.index].clash === 'column';
     };
     let at = 0;
@@ -742,11 +742,11 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     const linked = await openDemo({ query: '?join-n=8&join-step=500#join' });
     expect(await linked.inputValue('#join-n')).toBe('8');
     expect(await linked.textContent('#join-message')).toBe(there);
-    const unit = walk.step(500).unit;
+    const choice = walk.step(500).subproblem;
     await page.click('#join-next-choice');
-    expect(await page.getAttribute('#join-board', 'data-step')).toBe(String(walk.units[unit + 1].start));
+    expect(await page.getAttribute('#join-board', 'data-step')).toBe(String(walk.subproblems[choice + 1].start));
     await page.click('#join-previous-choice');
-    expect(await page.getAttribute('#join-board', 'data-step')).toBe(String(walk.units[unit].start));
+    expect(await page.getAttribute('#join-board', 'data-step')).toBe(String(walk.subproblems[choice].start));
     await page.click('#join-next-solution');
     expect(await page.textContent('#join-message')).toMatch(
       /: both ANDs are zero, a solution \(pair 1 of this row choice\)$/,
