@@ -1,34 +1,11 @@
-import { drawBoard } from './board.js';
 import { readBoardSize } from './board-size.js';
 import { drawCode } from './code-view.js';
 import { JOIN_CODE } from './join-code.js';
-import { type JoinView, joinView } from './join-view.js';
+import { renderBuckets, renderChoice, renderJoinBoard, renderSums, renderVersus, renderWords } from './join-render.js';
+import { joinView } from './join-view.js';
 import { JoinWalk } from './join-walk.js';
 import { Player, panelKeys } from './player.js';
-import { searchTree } from './search-tree.js';
 import { linkedStep, stepUrl } from './step-link.js';
-import { emptyTable } from './tables.js';
-
-/** The row choices the sums table lists: the latest, under the total of the others. */
-const TALLY_ROWS = 6;
-
-function addRow(
-  body: HTMLTableSectionElement,
-  cells: readonly (string | number)[],
-  header = true,
-): HTMLTableRowElement {
-  const row = body.insertRow();
-  cells.forEach((value, i) => {
-    const text = typeof value === 'number' ? value.toLocaleString('en') : value;
-    if (i === 0 && header) {
-      const th = document.createElement('th');
-      th.scope = 'row';
-      th.textContent = text;
-      row.append(th);
-    } else row.insertCell().textContent = text;
-  });
-  return row;
-}
 
 /** The query's names in a link to a step. */
 const LINK = { n: 'join-n', step: 'join-step', panel: 'join' };
@@ -36,7 +13,7 @@ const LINK = { n: 'join-n', step: 'join-step', panel: 'join' };
 /**
  * Step through the join of a small board: the row choice and its class, quarter-boards joined into
  * half-boards, the buckets, the pair tests, the sums, and the code with the step's line lit. What
- * a step shows is worked out by join-view.ts; this draws it and keeps the controls.
+ * a step shows is worked out by join-view.ts and drawn by join-render.ts; this keeps the controls.
  */
 export function joinPanel(): void {
   const $ = <T extends Element>(selector: string) => document.querySelector<T>(selector)!;
@@ -76,117 +53,19 @@ export function joinPanel(): void {
   let walk = new JoinWalk(6);
   let at = 0;
 
-  function drawJoinBoard(f: JoinView): void {
-    const size = walk.n;
-    const k = size >> 1;
-    const focus = new Set(f.focus);
-    drawBoard(board, size, f.queens, (row, col) => {
-      const half = size % 2 && col === k ? 'middle' : col < k ? 'west' : 'east';
-      return f.kind !== 'done' && f.focus.length > 0 && !focus.has(row) ? `${half} dim` : half;
-    });
-    board.setAttribute('aria-label', `${f.summary} ${board.getAttribute('aria-label')}.`);
-    board.dataset.step = String(f.number);
-    board.classList.toggle('finished', f.kind === 'done');
-    middleLegend.hidden = size % 2 === 0;
-    sides.style.setProperty('--n', String(size));
-    sides.replaceChildren(
-      ...[...Array(size).keys()].map((r) =>
-        Object.assign(document.createElement('li'), { textContent: f.sides[r] ?? '' }),
-      ),
-    );
-  }
-
-  function drawWords(f: JoinView): void {
-    const body = emptyTable(words, ['word', 'bits']);
-    for (const word of f.words) {
-      const row = addRow(body, [word.name, word.bits]);
-      row.className = word.role;
-    }
-    words.hidden = f.words.length === 0;
-  }
-
-  function drawBuckets(f: JoinView): void {
-    bucketsNote.textContent =
-      f.buckets.length === 0
-        ? 'The east half-boards are sorted into buckets once both sides are listed.'
-        : f.kind === 'buckets'
-          ? 'Each bucket holds the east half-boards with the same queens on the four longest diagonals.'
-          : `The west half-board tests ${f.tested.toLocaleString('en')} east half-boards, in the ✓ buckets; the ✗ buckets spare it ${f.skipped.toLocaleString('en')} tests.`;
-    buckets.replaceChildren(
-      ...f.buckets.map((bucket) => {
-        const item = document.createElement('li');
-        item.className = bucket.state;
-        const mark = bucket.state === 'meets' ? '✓ ' : bucket.state === 'skips' ? '✗ ' : '';
-        item.textContent = `${mark}${bucket.bits}: ${bucket.size}`;
-        item.title = `key ${bucket.bits}: ${bucket.size} east half-boards${bucket.state ? `, ${bucket.state === 'meets' ? 'met' : 'skipped'}` : ''}`;
-        return item;
-      }),
-    );
-  }
-
-  function drawSums(f: JoinView): void {
-    const body = emptyTable(tally, ['east rows', 'pairs', 'class size', 'solutions']);
-    const earlier = f.tally.slice(0, Math.max(0, f.tally.length - TALLY_ROWS));
-    if (earlier.length > 0) {
-      const sum = earlier.reduce((s, t) => s + t.pairs * t.classSize, 0);
-      addRow(body, [`${earlier.length} earlier`, '', '', sum]).className = 'earlier';
-    }
-    for (const t of f.tally.slice(-TALLY_ROWS)) addRow(body, [t.east, t.pairs, t.classSize, t.pairs * t.classSize]);
-    addRow(body, ['total', '', '', f.total]).className = 'sum';
-    total.textContent = f.total.toLocaleString('en');
-    burnside.hidden = f.burnside === null;
-    if (f.burnside === null || f.kept === null) return;
-    burnsideSum.textContent = `Unique, by Burnside: (total + F180 + 2 × F90) / 8, so ${f.burnside}.`;
-    const quarter = new Set(f.kept.quarterTurn.map((b) => b.join()));
-    kept.replaceChildren(
-      ...f.kept.halfTurn.map((cols) => {
-        const item = document.createElement('li');
-        const small = document.createElement('div');
-        small.className = 'board small';
-        small.setAttribute('role', 'img');
-        drawBoard(small, walk.n, cols);
-        const caption = document.createElement('span');
-        caption.textContent = `${cols.join(', ')}: ${quarter.has(cols.join()) ? 'a quarter turn keeps it' : 'a half turn keeps it'}`;
-        item.append(small, caption);
-        return item;
-      }),
-    );
-  }
-
-  function drawVersus(): void {
-    const tree = searchTree(walk.n);
-    const { sums } = walk;
-    const body = emptyTable(versus, ['backtracking', 'how many', 'the join', 'how many']);
-    const rows: [string, number, string, number][] = [
-      ['nodes', tree.nodes.length, 'quarter-boards', sums.quarterBoards],
-      ['dead ends', tree.nodes.filter((node) => node.deadEnd).length, 'quarter-boards met', sums.candidates],
-      ['solutions', tree.nodes.filter((node) => node.solution).length, 'half-boards', sums.halfBoards],
-      ['', 0, 'pairs tested', sums.pairsTested],
-      ['', 0, 'pairs without keys', sums.pairsWithoutKeys],
-    ];
-    for (const [a, x, b, y] of rows) addRow(body, [a, a === '' ? '' : x, b, y], false);
-  }
-
   function stateUrl(): string {
     return stepUrl(LINK, walk.n, at);
   }
 
   function render(say: 'step' | 'play' | 'none'): void {
     const f = joinView(walk, at);
-    drawJoinBoard(f);
-    choice.textContent =
-      f.kind === 'done'
-        ? `All ${f.subproblems.toLocaleString('en')} row choices counted.`
-        : `Row choice ${(f.subproblem + 1).toLocaleString('en')} of ${f.subproblems.toLocaleString('en')}: ${f.sides.join('')}`;
-    classLine.textContent =
-      f.kind === 'done'
-        ? ''
-        : `Its mirror class (left to right, top to bottom): ${f.choices.join(', ')}; class size ${f.classSize}.`;
+    renderJoinBoard({ board, sides, middleLegend }, walk.n, f);
+    renderChoice({ choice, classLine }, f);
     message.textContent = f.message;
-    drawWords(f);
+    renderWords(words, f);
     drawCode(code, JOIN_CODE, f.kind, f.line, f.values);
-    drawBuckets(f);
-    drawSums(f);
+    renderBuckets({ note: bucketsNote, buckets }, f);
+    renderSums({ tally, total, burnside, burnsideSum, kept }, walk.n, f);
     if (say === 'step' || (say === 'play' && (f.kind === 'sum' || f.kind === 'done')))
       announce.textContent = `${f.message}. ${f.kind === 'done' ? '' : f.summary}`;
     scrub.max = String(walk.last);
@@ -230,7 +109,7 @@ export function joinPanel(): void {
     const size = readBoardSize(n, error, () => 'the join of n = 10 already takes 45,087 steps') ?? walk.n;
     if (keep && size === walk.n) return;
     if (size !== walk.n) walk = new JoinWalk(size);
-    drawVersus();
+    renderVersus(versus, walk);
     at = Math.max(0, Math.min(step, walk.last));
   }
 

@@ -1,0 +1,149 @@
+// The join panel's views, each drawn from what a step shows (worked out by join-view.ts, without
+// the DOM); join-panel.ts gives them to the walk-through's controller to draw each step.
+
+import { drawBoard } from './board.js';
+import type { JoinView } from './join-view.js';
+import type { JoinWalk } from './join-walk.js';
+import { searchTree } from './search-tree.js';
+import { emptyTable } from './tables.js';
+
+/** The row choices the sums table lists: the latest, under the total of the others. */
+const TALLY_ROWS = 6;
+
+function addRow(
+  body: HTMLTableSectionElement,
+  cells: readonly (string | number)[],
+  header = true,
+): HTMLTableRowElement {
+  const row = body.insertRow();
+  cells.forEach((value, i) => {
+    const text = typeof value === 'number' ? value.toLocaleString('en') : value;
+    if (i === 0 && header) {
+      const th = document.createElement('th');
+      th.scope = 'row';
+      th.textContent = text;
+      row.append(th);
+    } else row.insertCell().textContent = text;
+  });
+  return row;
+}
+
+/** The board: each square's side, the queens the step is about, the others dimmed; each row's side beside it. */
+export function renderJoinBoard(
+  into: { board: HTMLElement; sides: HTMLOListElement; middleLegend: HTMLElement },
+  n: number,
+  v: JoinView,
+): void {
+  const { board, sides, middleLegend } = into;
+  const k = n >> 1;
+  const focus = new Set(v.focus);
+  drawBoard(board, n, v.queens, (row, col) => {
+    const half = n % 2 && col === k ? 'middle' : col < k ? 'west' : 'east';
+    return v.kind !== 'done' && v.focus.length > 0 && !focus.has(row) ? `${half} dim` : half;
+  });
+  board.setAttribute('aria-label', `${v.summary} ${board.getAttribute('aria-label')}.`);
+  board.dataset.step = String(v.number);
+  board.classList.toggle('finished', v.kind === 'done');
+  middleLegend.hidden = n % 2 === 0;
+  sides.style.setProperty('--n', String(n));
+  sides.replaceChildren(
+    ...[...Array(n).keys()].map((r) => Object.assign(document.createElement('li'), { textContent: v.sides[r] ?? '' })),
+  );
+}
+
+/** The row choice and its mirror class, in words. */
+export function renderChoice(into: { choice: HTMLElement; classLine: HTMLElement }, v: JoinView): void {
+  into.choice.textContent =
+    v.kind === 'done'
+      ? `All ${v.subproblems.toLocaleString('en')} row choices counted.`
+      : `Row choice ${(v.subproblem + 1).toLocaleString('en')} of ${v.subproblems.toLocaleString('en')}: ${v.sides.join('')}`;
+  into.classLine.textContent =
+    v.kind === 'done'
+      ? ''
+      : `Its mirror class (left to right, top to bottom): ${v.choices.join(', ')}; class size ${v.classSize}.`;
+}
+
+/** The step's words in binary, a row each. */
+export function renderWords(words: HTMLTableElement, v: JoinView): void {
+  const body = emptyTable(words, ['word', 'bits']);
+  for (const word of v.words) {
+    const row = addRow(body, [word.name, word.bits]);
+    row.className = word.role;
+  }
+  words.hidden = v.words.length === 0;
+}
+
+/** The east half-boards' buckets, each met (✓) or skipped (✗) by the west half-board tested. */
+export function renderBuckets(into: { note: HTMLElement; buckets: HTMLOListElement }, v: JoinView): void {
+  into.note.textContent =
+    v.buckets.length === 0
+      ? 'The east half-boards are sorted into buckets once both sides are listed.'
+      : v.kind === 'buckets'
+        ? 'Each bucket holds the east half-boards with the same queens on the four longest diagonals.'
+        : `The west half-board tests ${v.tested.toLocaleString('en')} east half-boards, in the ✓ buckets; the ✗ buckets spare it ${v.skipped.toLocaleString('en')} tests.`;
+  into.buckets.replaceChildren(
+    ...v.buckets.map((bucket) => {
+      const item = document.createElement('li');
+      item.className = bucket.state;
+      const mark = bucket.state === 'meets' ? '✓ ' : bucket.state === 'skips' ? '✗ ' : '';
+      item.textContent = `${mark}${bucket.bits}: ${bucket.size}`;
+      item.title = `key ${bucket.bits}: ${bucket.size} east half-boards${bucket.state ? `, ${bucket.state === 'meets' ? 'met' : 'skipped'}` : ''}`;
+      return item;
+    }),
+  );
+}
+
+/** The row choices summed so far, the total, and at the end Burnside's sum with the solutions a turn keeps. */
+export function renderSums(
+  into: {
+    tally: HTMLTableElement;
+    total: HTMLElement;
+    burnside: HTMLElement;
+    burnsideSum: HTMLElement;
+    kept: HTMLUListElement;
+  },
+  n: number,
+  v: JoinView,
+): void {
+  const body = emptyTable(into.tally, ['east rows', 'pairs', 'class size', 'solutions']);
+  const earlier = v.tally.slice(0, Math.max(0, v.tally.length - TALLY_ROWS));
+  if (earlier.length > 0) {
+    const sum = earlier.reduce((s, t) => s + t.pairs * t.classSize, 0);
+    addRow(body, [`${earlier.length} earlier`, '', '', sum]).className = 'earlier';
+  }
+  for (const t of v.tally.slice(-TALLY_ROWS)) addRow(body, [t.east, t.pairs, t.classSize, t.pairs * t.classSize]);
+  addRow(body, ['total', '', '', v.total]).className = 'sum';
+  into.total.textContent = v.total.toLocaleString('en');
+  into.burnside.hidden = v.burnside === null;
+  if (v.burnside === null || v.kept === null) return;
+  into.burnsideSum.textContent = `Unique, by Burnside: (total + F180 + 2 × F90) / 8, so ${v.burnside}.`;
+  const quarter = new Set(v.kept.quarterTurn.map((b) => b.join()));
+  into.kept.replaceChildren(
+    ...v.kept.halfTurn.map((cols) => {
+      const item = document.createElement('li');
+      const small = document.createElement('div');
+      small.className = 'board small';
+      small.setAttribute('role', 'img');
+      drawBoard(small, n, cols);
+      const caption = document.createElement('span');
+      caption.textContent = `${cols.join(', ')}: ${quarter.has(cols.join()) ? 'a quarter turn keeps it' : 'a half turn keeps it'}`;
+      item.append(small, caption);
+      return item;
+    }),
+  );
+}
+
+/** What each method does for the whole count of n: backtracking's nodes against the join's lists and tests. */
+export function renderVersus(versus: HTMLTableElement, walk: JoinWalk): void {
+  const tree = searchTree(walk.n);
+  const { sums } = walk;
+  const body = emptyTable(versus, ['backtracking', 'how many', 'the join', 'how many']);
+  const rows: [string, number, string, number][] = [
+    ['nodes', tree.nodes.length, 'quarter-boards', sums.quarterBoards],
+    ['dead ends', tree.nodes.filter((node) => node.deadEnd).length, 'quarter-boards met', sums.candidates],
+    ['solutions', tree.nodes.filter((node) => node.solution).length, 'half-boards', sums.halfBoards],
+    ['', 0, 'pairs tested', sums.pairsTested],
+    ['', 0, 'pairs without keys', sums.pairsWithoutKeys],
+  ];
+  for (const [a, x, b, y] of rows) addRow(body, [a, a === '' ? '' : x, b, y], false);
+}
