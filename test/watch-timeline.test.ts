@@ -48,30 +48,56 @@ describe('the search panel’s timeline', () => {
     }
   });
 
-  it('back undoes forward, step by step, to the start, and no further', () => {
+  it('seeking the step before, step by step, undoes forward to the start, and no further', () => {
     const steps = walk(5);
     const timeline = new Timeline(5);
     timeline.seek(20);
     for (let at = 19; at >= 0; at--) {
-      expect(timeline.back()).toBe(true);
+      expect(timeline.seek(timeline.position - 1)).toBe(true);
       expect([timeline.position, timeline.current.message]).toEqual([at, steps[at].message]);
     }
-    expect([timeline.atStart, timeline.back(), timeline.position]).toEqual([true, false, 0]);
+    expect([timeline.seek(-1), timeline.position]).toEqual([false, 0]);
   });
 
-  it('forwardTo goes to the next step of a kind, or stays where none is left', () => {
+  it('seeking the next step takes it, as forward does, with the same view', () => {
+    const stepped = new Timeline(6);
+    const sought = new Timeline(6);
+    sought.seek(30);
+    stepped.seek(30);
+    for (let at = 31; at <= 60; at++) {
+      expect(sought.seek(at)).toBe(true);
+      stepped.forward();
+      expect(sought.view()).toEqual(stepped.view());
+    }
+    const replayed = new Timeline(6);
+    replayed.seek(60);
+    expect(sought.view()).toEqual(replayed.view());
+  });
+
+  it('find gives the next step of a kind after this one, or null where none is left, and moves nothing', () => {
     const steps = walk(6);
     const timeline = new Timeline(6);
     const solutions = steps.flatMap((s, i) => (s.kind === 'solution' ? [i] : []));
     expect(solutions).toHaveLength(4);
     for (const at of solutions) {
-      expect(timeline.forwardTo('solution')).toBe(true);
-      expect(timeline.position).toBe(at);
+      const found = timeline.find('solution');
+      expect(found).toBe(at);
+      timeline.seek(found!);
     }
-    expect(timeline.forwardTo('solution')).toBe(false);
+    expect(timeline.find('solution')).toBeNull();
     expect(timeline.position).toBe(solutions[3]);
     const deadEnd = steps.findIndex((s, i) => i > solutions[3] && s.kind === 'dead-end');
-    expect(timeline.forwardTo('dead-end')).toBe(true);
-    expect(timeline.position).toBe(deadEnd);
+    expect(timeline.find('dead-end')).toBe(deadEnd);
+    expect(timeline.position).toBe(solutions[3]);
+  });
+
+  it('its view is the step it stands at, with where, the latest steps newest first, and whether it is the end', () => {
+    const timeline = new Timeline(4);
+    timeline.seek(timeline.last);
+    const view = timeline.view();
+    expect(view).toMatchObject({ n: 4, position: timeline.last, atEnd: true });
+    expect(view.step.kind).toBe('done');
+    expect(view.recent[0]).toBe(view.step);
+    expect(view.recent).toHaveLength(RECENT);
   });
 });

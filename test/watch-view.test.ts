@@ -20,13 +20,13 @@ describe('the search panel’s views', () => {
     expect(maskRows(s, 6).map((m) => m.kind)).toEqual(['on', 'on', 'on', 'open', 'free']);
   });
 
-  it('back from a step shows what seeking to the step before shows', () => {
+  it('going back a step from a step shows what seeking to the step before afresh shows', () => {
     const stepped = new Timeline(7);
     const sought = new Timeline(7);
     const tree = searchTree(7);
     stepped.seek(120);
     for (let at = 119; at >= 100; at--) {
-      stepped.back();
+      stepped.seek(stepped.position - 1);
       sought.seek(at);
       for (const view of [
         (t: Timeline) => stackRows(t.current, 7),

@@ -6,6 +6,7 @@
 import { joinLineOf } from './join-code.js';
 import { type Half, type JoinStep, type JoinWalk, KEY_BUCKETS, type Quarter, type Subproblem } from './join-walk.js';
 import { plural } from './plural.js';
+import type { WalkModel } from './walk-controller.js';
 
 /** A word in binary, lowest bit first, as the board numbers its columns and diagonals. */
 export interface Word {
@@ -26,6 +27,7 @@ export interface Bucket {
 
 /** What the join's panel shows at a step (a view, not the glossary's view of a search). */
 export interface JoinView {
+  n: number;
   kind: JoinStep['kind'];
   number: number;
   last: number;
@@ -108,6 +110,7 @@ export function joinView(walk: JoinWalk, number: number): JoinView {
     .slice(0, done ? walk.subproblems.length : step.kind === 'sum' ? step.subproblem + 1 : step.subproblem)
     .map((u) => ({ east: u.east.join(', '), pairs: u.pairs, classSize: u.classSize }));
   const view: JoinView = {
+    n,
     kind: step.kind,
     number: step.number,
     last: walk.last,
@@ -258,4 +261,29 @@ function bucketsOf(choice: Subproblem, westKey: number): Bucket[] {
     size: bucket.length,
     state: westKey < 0 ? '' : (key & westKey) === 0 ? 'meets' : 'skips',
   }));
+}
+
+/** The join's walk as the panel's controller moves it: each step drawn from its number alone. */
+export class JoinTimeline implements WalkModel<JoinView> {
+  private at = 0;
+
+  constructor(readonly walk: JoinWalk) {}
+
+  get n(): number {
+    return this.walk.n;
+  }
+
+  get last(): number {
+    return this.walk.last;
+  }
+
+  seek(step: number): boolean {
+    if (!Number.isInteger(step) || step < 0 || step > this.walk.last) return false;
+    this.at = step;
+    return true;
+  }
+
+  view(): JoinView {
+    return joinView(this.walk, this.at);
+  }
 }

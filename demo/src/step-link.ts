@@ -9,19 +9,18 @@ export interface StepLink {
   panel: string;
 }
 
-/** The page's address, pointing at step `step` of the walk-through of `n`. */
-export function stepUrl(link: StepLink, n: number, step: number): string {
-  const url = new URL(location.href);
+/** The address `href`, pointing at step `step` of the walk-through of `n`. */
+export function stepUrl(link: StepLink, href: string, n: number, step: number): string {
+  const url = new URL(href);
   url.searchParams.set(link.n, String(n));
   url.searchParams.set(link.step, String(step));
   url.hash = link.panel;
   return url.href;
 }
 
-/** The step the page's address asks for, 0 where none; its n goes into the panel's field. */
-export function linkedStep(link: StepLink, field: HTMLInputElement): number {
-  const asked = new URLSearchParams(location.search);
-  if (asked.has(link.n)) field.value = asked.get(link.n)!;
+/** What the query `search` of an address asks of the panel: its n as typed (null where none), and its step, 0 where none. */
+export function linkedStep(link: StepLink, search: string): { n: string | null; step: number } {
+  const asked = new URLSearchParams(search);
   const step = Number(asked.get(link.step) ?? 0);
-  return Number.isInteger(step) && step > 0 ? step : 0;
+  return { n: asked.get(link.n), step: Number.isInteger(step) && step > 0 ? step : 0 };
 }

@@ -1,15 +1,27 @@
 import { describeStep, type Step } from './step-view.js';
 import { Search, type StepKind } from './stepper.js';
+import type { WalkModel } from './walk-controller.js';
 
 /** How many of the latest steps the page lists. */
 export const RECENT = 8;
 
+/** What the search panel shows at a step: the step, where it stands, and the latest steps. */
+export interface SearchView {
+  n: number;
+  position: number;
+  step: Step;
+  /** The latest steps, newest first. */
+  recent: readonly Step[];
+  atEnd: boolean;
+}
+
 /**
- * The search of n, forwards, backwards and to any step. Going back replays the search from the
- * start to the step wanted: the search is deterministic, a step costs no allocation (all of
- * n = 10, 175,520 steps, replays in a few milliseconds), and so nothing grows with the steps taken.
+ * The search of n, forwards, backwards and to any step: the search panel's model. Going back
+ * replays the search from the start to the step wanted: the search is deterministic, a step costs
+ * no allocation (all of n = 10, 175,520 steps, replays in a few milliseconds), and so nothing grows
+ * with the steps taken.
  */
-export class Timeline {
+export class Timeline implements WalkModel<SearchView> {
   private search: Search;
   private at = 0;
   /** The latest steps, oldest first; the last is the current one. */
@@ -46,14 +58,15 @@ export class Timeline {
     return this.length;
   }
 
-  get atStart(): boolean {
-    return this.at === 0;
-  }
-
   get atEnd(): boolean {
     return this.search.kind === 'done';
   }
 
+  view(): SearchView {
+    return { n: this.n, position: this.at, step: this.current, recent: this.recent, atEnd: this.atEnd };
+  }
+
+  /** Takes the next step; false at the end. */
   forward(): boolean {
     if (!this.search.next()) return false;
     this.at++;
@@ -62,25 +75,23 @@ export class Timeline {
     return true;
   }
 
-  /** Goes forward to the next step of `kind`; false, and no move, where there is none. */
-  forwardTo(kind: StepKind): boolean {
+  /** The number of the next step of `kind` after this one; null where none is left. */
+  find(kind: StepKind): number | null {
     const search = new Search(this.n);
     for (let i = 0; i < this.at; i++) search.next();
     let target = this.at;
     while (search.next()) {
       target++;
-      if (search.kind === kind) return this.seek(target);
+      if (search.kind === kind) return target;
     }
-    return false;
-  }
-
-  back(): boolean {
-    return this.at > 0 && this.seek(this.at - 1);
+    return null;
   }
 
   /** Goes to step `target` (0 to `last`), the latest steps listed as if taken one by one. */
   seek(target: number): boolean {
     if (!Number.isInteger(target) || target < 0 || target > this.last) return false;
+    // The next step is taken, not replayed: playing costs a step a tick.
+    if (target === this.at + 1) return this.forward();
     const search = new Search(this.n);
     const steps: Step[] = [];
     for (let i = 0; ; i++) {

@@ -1,5 +1,6 @@
 // The search panel's views, each drawn from a step (what it shows is worked out by step-view.ts
-// and watch-view.ts, without the DOM); watch-panel.ts keeps the controls and calls these.
+// and watch-view.ts, without the DOM); watch-panel.ts gives them to the walk-through's controller
+// (walk-panel.ts) to draw each step.
 
 import { drawBoard } from './board.js';
 import { type SearchTree, searchTree } from './search-tree.js';

@@ -1,0 +1,162 @@
+import { readBoardSize } from './board-size.js';
+import { linkedStep, type StepLink } from './step-link.js';
+import { type KeyTarget, keyCommand, type Say, WalkController, type WalkModel } from './walk-controller.js';
+
+/** Steps a second at most while playing, where the reader asks for reduced motion. */
+const REDUCED_MOTION_SPEED = 2;
+
+/** A button that moves the walk to a step it finds: the next solution, the previous row choice. */
+export interface Jump<Model> {
+  /** The button's id after the panel's: `next-solution` is #watch-next-solution in #watch. */
+  id: string;
+  /** The end it moves towards, where it is disabled. */
+  towards: 'start' | 'end';
+  /** The step it goes to from step `at`; null where there is none. */
+  target(model: Model, at: number): number | null;
+  /** What the reader hears where there is none. */
+  none: string;
+}
+
+export interface WalkPanel<View, Model extends WalkModel<View>> {
+  /** The panel's id, which its controls' ids begin with (#watch: #watch-n, #watch-step, …). */
+  id: string;
+  /** The query's names in a link to a step. */
+  link: StepLink;
+  /** Why n stops at its field's max, said where a bigger one is typed. */
+  limit: string;
+  /** The walk of n, for the first n, a new n and a reset to another. */
+  open(n: number): Model;
+  /** Draws the panel's own views of a step; `say`: what a screen reader hears of it. */
+  show(view: View, say: Say): void;
+  jumps: readonly Jump<Model>[];
+}
+
+/**
+ * Binds a walk-through's controller to its panel: Back, Step, Play and its speed (at most
+ * REDUCED_MOTION_SPEED a second where the reader asks for reduced motion), Reset, the board size,
+ * the step slider, the jumps, the keys while the focus is in the panel (WCAG 2.1.4), the link to
+ * the step and the address that keeps it. Returns the controller, for the panel's own controls.
+ */
+export function walkPanel<View, Model extends WalkModel<View>>(
+  spec: WalkPanel<View, Model>,
+): WalkController<View, Model> {
+  const $ = <T extends Element>(name: string) => document.querySelector<T>(`#${spec.id}${name}`)!;
+  const panel = $<HTMLElement>('');
+  const n = $<HTMLInputElement>('-n');
+  const error = $<HTMLElement>('-error');
+  const backButton = $<HTMLButtonElement>('-back');
+  const stepButton = $<HTMLButtonElement>('-step');
+  const play = $<HTMLButtonElement>('-play');
+  const speed = $<HTMLInputElement>('-speed');
+  const speedLabel = $<HTMLElement>('-speed-label');
+  const reset = $<HTMLButtonElement>('-reset');
+  const scrub = $<HTMLInputElement>('-scrub');
+  const position = $<HTMLOutputElement>('-position');
+  const link = $<HTMLAnchorElement>('-link');
+  const announce = $<HTMLElement>('-announce');
+  const jumps = spec.jumps.map((jump) => ({ ...jump, button: $<HTMLButtonElement>(`-${jump.id}`) }));
+  const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
+
+  const keepAddress = () => history.replaceState(history.state, '', walk.url(location.href));
+  const linked = linkedStep(spec.link, location.search);
+  if (linked.n !== null) n.value = linked.n;
+
+  const walk: WalkController<View, Model> = new WalkController<View, Model>(
+    spec.open(readBoardSize(n, error, () => spec.limit) ?? Number(n.defaultValue)),
+    {
+      show(view, say) {
+        spec.show(view, say);
+        showTransport();
+      },
+      settle: keepAddress,
+      playing(on) {
+        play.textContent = on ? 'Pause' : 'Play';
+        play.setAttribute('aria-pressed', String(on));
+      },
+    },
+    spec.link,
+  );
+
+  function showTransport(): void {
+    scrub.max = String(walk.last);
+    scrub.value = String(walk.position);
+    position.textContent = `${walk.position.toLocaleString('en')} of ${walk.last.toLocaleString('en')}`;
+    link.href = walk.url(location.href);
+    // A button about to be disabled under the keyboard's focus hands it to the other direction.
+    const toStart = [backButton, ...jumps.filter((j) => j.towards === 'start').map((j) => j.button)];
+    const toEnd = [stepButton, play, ...jumps.filter((j) => j.towards === 'end').map((j) => j.button)];
+    const focused = document.activeElement as HTMLButtonElement;
+    if (walk.atStart && toStart.includes(focused)) stepButton.focus();
+    if (walk.atEnd && toEnd.includes(focused)) backButton.focus();
+    for (const button of toStart) button.disabled = walk.atStart;
+    for (const button of toEnd) button.disabled = walk.atEnd;
+  }
+
+  function stepsPerSecond(): number {
+    const chosen = Number(speed.value);
+    return reducedMotion.matches ? Math.min(chosen, REDUCED_MOTION_SPEED) : chosen;
+  }
+
+  function speedChanged(): void {
+    speedLabel.textContent =
+      reducedMotion.matches && Number(speed.value) > REDUCED_MOTION_SPEED
+        ? `${REDUCED_MOTION_SPEED} (reduced motion)`
+        : speed.value;
+    walk.speed = stepsPerSecond();
+  }
+
+  /** The n typed, or null where it is out of range (which the field then says). */
+  const typed = () => readBoardSize(n, error, () => spec.limit);
+
+  /** A new n: its walk from the start; the walk shown, at its step, where n is the same or out of range. */
+  function sizeChanged(): void {
+    walk.pause();
+    const size = typed();
+    if (size === null || size === walk.model.n) {
+      walk.redraw('step');
+      keepAddress();
+      return;
+    }
+    walk.load(spec.open(size));
+    walk.go(0);
+  }
+
+  /** The start of the walk of the n typed, or of the one shown where n is out of range. */
+  function restart(): void {
+    const size = typed() ?? walk.model.n;
+    if (size !== walk.model.n) walk.load(spec.open(size));
+    walk.go(0);
+  }
+
+  backButton.addEventListener('click', () => walk.back());
+  stepButton.addEventListener('click', () => walk.forward());
+  play.addEventListener('click', () => walk.toggle());
+  scrub.addEventListener('input', () => walk.go(Number(scrub.value)));
+  reset.addEventListener('click', restart);
+  n.addEventListener('change', sizeChanged);
+  for (const jump of jumps)
+    jump.button.addEventListener('click', () => {
+      if (!walk.jump(jump.target(walk.model, walk.position))) announce.textContent = jump.none;
+    });
+  speed.addEventListener('input', speedChanged);
+  reducedMotion.addEventListener('change', speedChanged);
+  speedChanged();
+
+  panel.addEventListener('keydown', (event) => {
+    const target = event.target;
+    const kind: KeyTarget =
+      target instanceof HTMLInputElement || target instanceof HTMLSelectElement
+        ? 'field'
+        : target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement
+          ? 'button'
+          : 'other';
+    const command = keyCommand(event.key, event.altKey || event.ctrlKey || event.metaKey, kind);
+    if (command === null) return;
+    event.preventDefault();
+    walk.press(command);
+  });
+
+  walk.load(walk.model, linked.step);
+  walk.redraw();
+  return walk;
+}
