@@ -550,6 +550,67 @@ for (const browser of LAUNCHERS) {
           },
           LONG_MS,
         );
+
+        it(
+          'keeps the chart and the join’s figures inside their boxes once the page has settled: the compare table full (n = 4..15), the fonts loaded, a frame later',
+          async () => {
+            const page = await openDemo(width);
+            await fill(page, '#compare-max', '15');
+            await fill(page, '#compare-runs', '1');
+            await click(page, '#compare-run');
+            await until(page, LONG_MS - 20_000, () =>
+              /^(Done|Failed)/.test(document.querySelector('#compare-status')!.textContent!),
+            );
+            expect(await text(page, '#compare-status')).toMatch(/^Done: n = 4..15 /);
+            // The join at its widest board (n = 10) and a step that draws its buckets and words.
+            const walk = new JoinWalk(10);
+            let at = 0;
+            while (walk.step(at).kind !== 'pair') at++;
+            await fill(page, '#join-n', '10');
+            await fill(page, '#join-scrub', String(at));
+            await until(
+              page,
+              30_000,
+              () => document.querySelector<HTMLElement>('#compare-chart')!.dataset.points === '12',
+            );
+            // Settled: the fonts loaded and laid out, and a frame drawn after the last resize.
+            await page.run(async () => {
+              await document.fonts.ready;
+              for (let i = 0; i < 3; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+            });
+            const boxes = await page.run(() => {
+              const box = (element: Element) => {
+                const { left, right, width } = element.getBoundingClientRect();
+                return { left, right, width };
+              };
+              const column = box(document.querySelector('#join')!);
+              const figures = [
+                ...['#join-board', '.join-board', '#join-buckets', '#join-tally', '#join-versus', '#join-words'].map(
+                  (selector) => document.querySelector(selector)!,
+                ),
+                // The "Keys and buckets" box and the board's figure, as laid out.
+                document.querySelector('#join-buckets')!.parentElement!,
+                document.querySelector('.join-figure')!,
+              ].map((element) => ({ name: element.id || element.className, ...box(element) }));
+              return {
+                chart: {
+                  canvas: box(document.querySelector('#compare-chart canvas')!),
+                  box: box(document.querySelector('#compare-chart')!),
+                },
+                column,
+                outside: figures
+                  .filter((f) => f.left < column.left - 0.01 || f.right > column.right + 0.01)
+                  .map((f) => `${f.name}: ${f.left}..${f.right} in ${column.left}..${column.right}`),
+              };
+            });
+            expect(boxes.chart.canvas.width).toBeGreaterThan(0);
+            expect(boxes.chart.canvas.width).toBeLessThanOrEqual(boxes.chart.box.width);
+            expect(boxes.chart.canvas.right).toBeLessThanOrEqual(boxes.chart.box.right + 0.01);
+            expect(boxes.outside, boxes.outside.join('; ')).toEqual([]);
+            await shoot(page, '#join', `${width}-join-settled`);
+          },
+          LONG_MS,
+        );
       });
     }
   });
