@@ -154,6 +154,23 @@ for (const browser of LAUNCHERS) {
     const click = (page: DrivenPage, selector: string) =>
       page.run((s: string) => (document.querySelector(s) as HTMLElement).click(), selector);
 
+    /** Compares n = 4..max, a run each, to its end: every row in the table and every point on the chart. */
+    async function compareUpTo(page: DrivenPage, max: number): Promise<void> {
+      await fill(page, '#compare-max', String(max));
+      await fill(page, '#compare-runs', '1');
+      await click(page, '#compare-run');
+      await until(page, LONG_MS - 20_000, () =>
+        /^(Done|Failed)/.test(document.querySelector('#compare-status')!.textContent!),
+      );
+      expect(await text(page, '#compare-status')).toMatch(new RegExp(`^Done: n = 4..${max} `));
+      await until(
+        page,
+        30_000,
+        (points: string) => document.querySelector<HTMLElement>('#compare-chart')!.dataset.points === points,
+        String(max - 3),
+      );
+    }
+
     /** What axe finds wrong with the page as it is, one line per rule broken. */
     const violations = (page: DrivenPage) =>
       page.run(async (source: string) => {
@@ -508,18 +525,7 @@ for (const browser of LAUNCHERS) {
           async () => {
             const page = await openDemo(width);
             // The widest the table gets in this browser: every n the form's default takes.
-            await fill(page, '#compare-max', '12');
-            await fill(page, '#compare-runs', '1');
-            await click(page, '#compare-run');
-            await until(page, LONG_MS - 10_000, () =>
-              /^(Done|Failed)/.test(document.querySelector('#compare-status')!.textContent!),
-            );
-            expect(await text(page, '#compare-status')).toMatch(/^Done: /);
-            await until(
-              page,
-              30_000,
-              () => document.querySelector<HTMLElement>('#compare-chart')!.dataset.points === '9',
-            );
+            await compareUpTo(page, 12);
             await fill(page, '#browse-n', '12');
             await until(page, 60_000, () => document.querySelector('#browse-pages')!.textContent === 'of 1,184');
             const layout = await page.run(() => {
@@ -555,24 +561,13 @@ for (const browser of LAUNCHERS) {
           'keeps the chart and the join’s figures inside their boxes once the page has settled: the compare table full (n = 4..15), the fonts loaded, a frame later',
           async () => {
             const page = await openDemo(width);
-            await fill(page, '#compare-max', '15');
-            await fill(page, '#compare-runs', '1');
-            await click(page, '#compare-run');
-            await until(page, LONG_MS - 20_000, () =>
-              /^(Done|Failed)/.test(document.querySelector('#compare-status')!.textContent!),
-            );
-            expect(await text(page, '#compare-status')).toMatch(/^Done: n = 4..15 /);
+            await compareUpTo(page, 15);
             // The join at its widest board (n = 10) and a step that draws its buckets and words.
             const walk = new JoinWalk(10);
             let at = 0;
             while (walk.step(at).kind !== 'pair') at++;
             await fill(page, '#join-n', '10');
             await fill(page, '#join-scrub', String(at));
-            await until(
-              page,
-              30_000,
-              () => document.querySelector<HTMLElement>('#compare-chart')!.dataset.points === '12',
-            );
             // Settled: the fonts loaded and laid out, and a frame drawn after the last resize.
             await page.run(async () => {
               await document.fonts.ready;
