@@ -19,30 +19,20 @@ import {
 } from "./bitmask";
 import { BitmaskOnly } from "./nodes";
 import { HALF_TURN, QUARTER_TURN, symmetricCount, symmetricRun, symmetricStart } from "./symmetric";
-import { FIXED_HALF_TURN, FIXED_JOIN, FIXED_ONLY, FIXED_QUARTER_TURN, JOIN_MAX_N, JOIN_MIN_N, REC_FIXED, REC_LEVELS, RESULT_COMPLETIONS, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from "./layout";
+import { BITMASK, FORWARD, HALF_TURNS, HANDED_OVER, HANDOVER_STEPS, JOINING, QUARTER_TURNS, START } from "./batch-phases";
+import { FIXED_HALF_TURN, FIXED_JOIN, FIXED_ONLY, FIXED_QUARTER_TURN, JOIN_MIN_N, REC_FIXED, REC_LEVELS, RESULT_COMPLETIONS, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from "./layout";
 import { expandRecord } from "./expand";
 import { joinBegin, joinPairs, joinRefused, joinRun, joinStart } from "./join";
 import { EAST_ROWS, FIXED, RECORD, RESULTS, RESULT_BYTES, SUBPROBLEMS } from "./memory";
 
-// Where the batch stands between two calls: the record being counted, and which of its searches.
-// A record with at most LANES free rows is counted by forward checking; one with more by the
-// bitmask search over its first rows, which hands every placement on the last of them over to
-// forward checking for the LANES rows left (HANDED_OVER), adding up their counts in `handedOver`.
-const START = 0; // nothing started yet
-const FORWARD = 1; // its completions, by forward checking
-const BITMASK = 2; // its first rows, by the bitmask search
-const HANDED_OVER = 3; // the rows left after one of the bitmask search's placements, by forward checking
-const HALF_TURNS = 4; // its completions fixed by a half turn
-const QUARTER_TURNS = 5; // its completions fixed by a quarter turn
-const JOINING = 6; // its row choice's solutions, by the join
+// Where the batch stands between two calls (its phases in batch-phases.ts); the counts handed over
+// to forward checking add up in `handedOver`.
 let batchSize: i32 = 0;
 let batchN: i32 = 0;
 let batchWidth: i32 = 0;
 let next: i32 = 0;
 let phase: i32 = START;
 let handedOver: u64 = 0;
-// Setting up forward checking after a hand-over builds its patterns: charged as this many steps.
-const HANDOVER_STEPS = 16;
 
 /**
  * Starts a batch: subproblems 0..count-1 of SUBPROBLEMS (n×n, `width` queens each), results into
@@ -54,7 +44,7 @@ export function startBatch(count: i32, n: i32, width: i32, joinRoom: f64): void 
   batchWidth = width;
   next = 0;
   phase = START;
-  if (n >= JOIN_MIN_N && n <= JOIN_MAX_N) joinStart(n, joinRoom);
+  if (n >= JOIN_MIN_N) joinStart(n, joinRoom);
 }
 
 @inline function result(word: i32): usize {

@@ -52,7 +52,42 @@
 //   bucket and an entry of the block. A side's listing stands at a north quarter-board and a south
 //   one (SIDE_NORTH, SIDE_SOUTH), so that it resumes there, in the next call or the next block.
 
-import { JOIN_ROOM_MIN, JOIN_ROW_LIMIT } from './layout';
+import { JOIN_MIN_K, JOIN_ROOM_MIN, JOIN_ROW_LIMIT } from './layout';
+import {
+  BLOCK,
+  BLOCK_SORT,
+  BUCKET_PADDING,
+  BUCKET_START_BYTES,
+  CANDIDATES_PER_STEP_SHIFT,
+  COUNTING,
+  CROSS,
+  DONE,
+  EAST,
+  ENTRY_BYTES,
+  GROUP,
+  HALF_BOARDS_MAX,
+  HALF_SLACK_BYTES,
+  KEY_BITS,
+  KEY_BYTES,
+  NORTH,
+  NORTHS_PER_STEP_SHIFT,
+  PADDING,
+  PLACING,
+  QUARTER_ENTRY_BYTES,
+  QUARTER_SET_BYTES,
+  QUARTER_SLACK_BYTES,
+  QUARTERS,
+  REST_LISTS,
+  SIEVE_BITS,
+  SORTED,
+  SORTED_PER_STEP_SHIFT,
+  SOUTH,
+  STREAM_MARK,
+  TABLE,
+  TABLE_SORT,
+  VECTORS_PER_STEP_SHIFT,
+  WEST,
+} from './join-constants';
 import { joinHeap } from './memory';
 
 // The quarter-board search, one slot per level: the level's row, its open squares (the middle
@@ -114,8 +149,6 @@ let laidOutFor: i32 = 0; // the k the lists are laid out for
 
 // The two sides, EAST and WEST, each a record in SIDES: its rows, its quarter lists, and where its
 // listing stands.
-const EAST = 0;
-const WEST = 1;
 const SIDE_ROWS = 0; // u32: the side's rows
 const SIDE_NORTHS = 4; // i32: its north quarter-boards
 const SIDE_NORTH_COLS = 8; // usize: u32 per north quarter-board, its columns
@@ -150,30 +183,30 @@ let blockStarts: usize = 0;
 let secondOffset: usize = 0; // wide: from a rest's first word to its second, in every list but tableBucketed: room words, rounded
 let tableSecond: usize = 0; // and in tableBucketed, which holds room << sieveBits words, rounded
 
-// A rest of the streamed side has this bit, which no table rest has: it never matches the padding.
-const STREAM_MARK: u32 = 0x80000000;
-const PADDING: u32 = 0xffffffff;
-// Key bits by the side's columns, k: KEY_BITS[k], and how many of them the table's copies sieve,
-// SIEVE_BITS[k] (measured best at n = 14 to 24; past 24, as at 24).
-const KEY_BITS = memory.data<u8>([4, 4, 4, 4, 4, 4, 4, 4, 4, 8, 10, 14, 16, 16, 16, 16, 16]);
-const SIEVE_BITS = memory.data<u8>([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0]);
-// The most a wasm memory holds: 65536 pages.
-const MEMORY_LIMIT: f64 = 4294967296 - 65536;
+// Bytes of a wasm memory page, and the most a wasm memory holds: 65536 pages.
+const PAGE_BYTES = 65536;
+const MEMORY_LIMIT: f64 = 4294967296 - PAGE_BYTES;
+// Bytes of a SIMD vector, to which the lists are aligned; and the entries read past a south list's end.
+const VECTOR_BYTES = 16;
+const VECTOR_BYTES_SHIFT = 4;
+const READ_AHEAD_BYTES = GROUP * ENTRY_BYTES;
 
-/** Key bits for a side of k columns: more buckets spare more pairs, but each visit of a bucket costs. */
+/** Key bits for a side of k columns (KEY_BITS). */
 @inline function keyBitsFor(k: i32): i32 {
-  return <i32>load<u8>(KEY_BITS + <usize>k);
+  return unchecked(KEY_BITS[k - JOIN_MIN_K]);
 }
 
-/** Bytes of both sides' quarter lists for `entries` quarter-boards each, and the scratch: 52 per entry. */
+/** Bytes of both sides' quarter lists for `entries` quarter-boards each, and the scratch. */
 @inline function quarterBytes(entries: i32): f64 {
-  return <f64>entries * 52 + <f64>((1 << sideCols) + 2) * 8 + 160;
+  return <f64>entries * QUARTER_ENTRY_BYTES + <f64>((1 << sideCols) + 2) * QUARTER_SET_BYTES + QUARTER_SLACK_BYTES;
 }
 
 /** Bytes of the table and the block for `entries` half-boards each. */
 @inline function halfBytes(entries: i32): f64 {
-  const restWords: f64 = wide ? 2 : 1;
-  return <f64>entries * (restWords * 4 * <f64>(3 + (<i32>1 << sieveBits)) + 8) + <f64>(1 << keyBits) * (restWords * 48 + 8) + 64;
+  const restBytes: f64 = (wide ? 2 : 1) * ENTRY_BYTES;
+  const perEntry = restBytes * <f64>(REST_LISTS + (<i32>1 << sieveBits)) + KEY_BYTES;
+  const perBucket = restBytes * BUCKET_PADDING * (REST_LISTS + 1) + BUCKET_START_BYTES;
+  return <f64>entries * perEntry + <f64>(1 << keyBits) * perBucket + HALF_SLACK_BYTES;
 }
 
 /**
@@ -184,39 +217,39 @@ function reserve(quarters: i32, entries: i32): bool {
   const need = <f64>joinHeap() + halfBytes(entries) + quarterBytes(quarters);
   const have = <f64>(<usize>memory.size() << 16);
   if (need > have) {
-    if (need > MEMORY_LIMIT || memory.grow(<i32>Math.ceil((need - have) / 65536)) < 0) {
+    if (need > MEMORY_LIMIT || memory.grow(<i32>Math.ceil((need - have) / PAGE_BYTES)) < 0) {
       shortfall = need - <f64>joinHeap();
       return false;
     }
   }
   const sets = (<usize>1 << sideCols) + 2;
-  let at = (joinHeap() + 15) & ~15;
+  let at = (joinHeap() + VECTOR_BYTES - 1) & ~(VECTOR_BYTES - 1);
   for (let which = EAST; which <= WEST; which++) {
     const s = side(which);
     store<usize>(s + SIDE_NORTH_DIAGS, at);
     at += <usize>quarters << 3;
     // Read four at a time, past a list's end too.
     store<usize>(s + SIDE_SOUTH_FIRST, at);
-    at += (<usize>quarters << 2) + 16;
+    at += (<usize>quarters << 2) + READ_AHEAD_BYTES;
     store<usize>(s + SIDE_SOUTH_SECOND, at);
-    at += (<usize>quarters << 2) + 16;
+    at += (<usize>quarters << 2) + READ_AHEAD_BYTES;
     store<usize>(s + SIDE_NORTH_COLS, at);
     at += <usize>quarters << 2;
     store<usize>(s + SIDE_SOUTH_STARTS, at);
     at += sets << 2;
-    at = (at + 15) & ~15;
+    at = (at + VECTOR_BYTES - 1) & ~(VECTOR_BYTES - 1);
   }
   southListed = at;
   at += <usize>quarters << 3;
   southCols = at;
   at += <usize>quarters << 2;
-  at = (at + 15) & ~15;
+  at = (at + VECTOR_BYTES - 1) & ~(VECTOR_BYTES - 1);
   const buckets = <usize>1 << keyBits;
   const words = <usize>entries;
   // Wide: every rest list holds its second words `secondOffset` bytes after its first.
   const restWords: usize = wide ? 2 : 1;
-  const padded = words + buckets * 3;
-  const copies = (words << sieveBits) + buckets * 3;
+  const padded = words + buckets * BUCKET_PADDING;
+  const copies = (words << sieveBits) + buckets * BUCKET_PADDING;
   secondOffset = padded << 2;
   tableSecond = copies << 2;
   tableBucketed = at;
@@ -247,7 +280,7 @@ export function joinStart(n: i32, roomBytes: f64): void {
   keyBits = keyBitsFor(k);
   keyHalf = keyBits >> 1;
   keyLow = k - 1 - (keyHalf >> 1);
-  sieveBits = <i32>load<u8>(SIEVE_BITS + <usize>k);
+  sieveBits = unchecked(SIEVE_BITS[k - JOIN_MIN_K]);
   sieveHalf = sieveBits >> 1;
   bucketHalf = keyHalf - sieveHalf;
   bucketBits = keyBits - sieveBits;
@@ -263,15 +296,6 @@ export function joinStart(n: i32, roomBytes: f64): void {
 }
 
 // The join under way, between two calls of joinRun (see the state above).
-const QUARTERS = 0; // listing the quarter-boards of both sides
-const TABLE = 1; // listing a part of the table's side into the table
-const TABLE_SORT = 2; // sorting it into buckets
-const BLOCK = 3; // listing a block of the streamed side
-const BLOCK_SORT = 4; // sorting it into buckets
-const CROSS = 5; // counting the pairs of the block and the table
-const DONE = 6;
-const NORTH = 0;
-const SOUTH = 1;
 let phase: i32 = DONE;
 let tableSide: i32 = EAST;
 let tableCount: i32 = 0; // half-boards in the table's part
@@ -282,11 +306,6 @@ let pairs: u64 = 0;
 let shortfall: f64 = 0; // bytes a join needed and could not have, or 0
 let refusedNow = false; // the join ended: its lists cannot have the memory they need
 let longestQuarter: i32 = 0; // the quarter-boards of the longest quarter of the join
-// Steps charged: one per this many candidate pairs of quarter-boards, half-boards sorted, and
-// table vectors read.
-const CANDIDATES_PER_STEP_SHIFT = 2;
-const SORTED_PER_STEP_SHIFT = 2;
-const VECTORS_PER_STEP_SHIFT = 2;
 
 // The quarter-board search under way: the quarter (side, north or south), its level's slot and what
 // stands there, its last level's slot (0: the search is over), the quarter-boards found, and the
@@ -583,7 +602,7 @@ function halfBoards(which: i32, keys: usize, rests: usize, count: i32): i32 {
     const southColumns = columns & ~load<u32>(northCols + (<usize>i << 2));
     const stop = load<u32>(starts + (<usize>(southColumns + 1) << 2));
     for (; j < stop; j += 4) {
-      if (total > holding - 4 || work > budgetLeft) {
+      if (total > holding - GROUP || work > budgetLeft) {
         store<i32>(s + SIDE_NORTH, i);
         store<u32>(s + SIDE_SOUTH, j);
         budgetLeft -= work;
@@ -636,9 +655,6 @@ let budgetLeft: i32 = 0;
 
 // Where a sort stands between calls: counting the keys, then placing the rests, each up to an
 // entry; both start at the first (startSort).
-const COUNTING = 0;
-const PLACING = 1;
-const SORTED = 2;
 let sortStage: i32 = COUNTING;
 let sortAt: i32 = 0;
 
@@ -697,7 +713,7 @@ function sortIntoBuckets(
     for (let b = 2; b <= buckets + 1; b++) {
       const at = starts + (<usize>b << 2);
       const size = load<u32>(at);
-      sum += table ? (size + 3) & ~3 : size;
+      sum += table ? (size + BUCKET_PADDING) & ~BUCKET_PADDING : size;
       store<u32>(at, sum);
     }
     budget -= buckets >> SORTED_PER_STEP_SHIFT;
@@ -740,7 +756,7 @@ function sortIntoBuckets(
   for (let b = 1; b <= buckets; b++) {
     const at = starts + (<usize>b << 2);
     const end = load<u32>(at);
-    const padded = (end + 3) & ~3;
+    const padded = (end + BUCKET_PADDING) & ~BUCKET_PADDING;
     for (let to = end; to < padded; to++) {
       store<u32>(bucketed + (<usize>to << 2), PADDING);
       if (wide) store<u32>(bucketed + second + (<usize>to << 2), PADDING);
@@ -851,7 +867,7 @@ function crossCount(budget: i32): i32 {
       held = (held - 1) & openLongest;
     }
     i += inBucket < 4 ? inBucket : 4;
-    budget -= 1 + <i32>(read >> (4 + VECTORS_PER_STEP_SHIFT));
+    budget -= 1 + <i32>(read >> (VECTOR_BYTES_SHIFT + VECTORS_PER_STEP_SHIFT));
     if (budget < 0) {
       crossBucket = kw;
       crossEntry = i;
@@ -913,14 +929,14 @@ function planTable(budget: i32): i32 {
   const longest = max(east, west);
   const perEntry = halfBytes(1) - halfBytes(0);
   const spare = Math.floor((maxBytes - quarterBytes(quarterRoom) - halfBytes(0)) / perEntry);
-  const most = spare < JOIN_ROOM_MIN ? JOIN_ROOM_MIN : spare > 0x20000000 ? 0x20000000 : <i32>spare;
-  const want = longest + 4 < <f64>most ? <i32>longest + 4 : most;
+  const most = spare < JOIN_ROOM_MIN ? JOIN_ROOM_MIN : spare > HALF_BOARDS_MAX ? HALF_BOARDS_MAX : <i32>spare;
+  const want = longest + GROUP < <f64>most ? <i32>longest + GROUP : most;
   // Where memory did not grow, the room there is: in more parts.
   if (want > room && !reserve(quarterRoom, want)) shortfall = 0;
   holding = min(room, most);
   tableCount = 0;
   phase = TABLE;
-  return budget - ((load<i32>(side(EAST) + SIDE_NORTHS) + load<i32>(side(WEST) + SIDE_NORTHS)) >> 4);
+  return budget - ((load<i32>(side(EAST) + SIDE_NORTHS) + load<i32>(side(WEST) + SIDE_NORTHS)) >> NORTHS_PER_STEP_SHIFT);
 }
 
 /** A budget of steps in groups of candidates, for halfBoards. */
@@ -951,7 +967,7 @@ export function joinRun(budget: i32): i32 {
       budgetLeft = listingBudget(budget);
       tableCount = halfBoards(tableSide, tableKeys, tableRests, tableCount);
       budget = budgetLeft >> CANDIDATES_PER_STEP_SHIFT;
-      if (tableCount <= holding - 4 && !listed(tableSide)) return -1;
+      if (tableCount <= holding - GROUP && !listed(tableSide)) return -1;
       startSort(tableStarts);
       phase = TABLE_SORT;
     } else if (phase == TABLE_SORT) {
@@ -964,7 +980,7 @@ export function joinRun(budget: i32): i32 {
       budgetLeft = listingBudget(budget);
       blockCount = halfBoards(streamSide, blockKeys, blockRests, blockCount);
       budget = budgetLeft >> CANDIDATES_PER_STEP_SHIFT;
-      if (blockCount <= holding - 4 && !listed(streamSide)) return -1;
+      if (blockCount <= holding - GROUP && !listed(streamSide)) return -1;
       startSort(blockStarts);
       phase = BLOCK_SORT;
     } else if (phase == BLOCK_SORT) {

@@ -69,6 +69,8 @@ export const FIXED_JOIN = 8;
 /** Boards the join counts: from JOIN_MIN_N, where a side has room for its key, to every board (MAX_N). */
 export const JOIN_MIN_N = 6;
 export const JOIN_MAX_N = MAX_N;
+/** The narrowest side the join meets, k = n >> 1 on its smallest board: where its tables start (join-constants.ts). */
+export const JOIN_MIN_K = JOIN_MIN_N >> 1;
 /** Rows a quarter of a join holds at most (a side's columns, k = MAX_N / 2), and one more. */
 export const JOIN_ROW_LIMIT = MAX_N / 2 + 1;
 /** Half-boards a side's list holds, whatever the room asked for: a few kilobytes. */

@@ -5,11 +5,20 @@
 // of batchCounter() holds what is the module's memory in wasm.
 
 import {
+  BITMASK,
+  FORWARD,
+  HALF_TURNS,
+  HANDED_OVER,
+  HANDOVER_STEPS,
+  JOINING,
+  QUARTER_TURNS,
+  START,
+} from '../../../assembly/batch-phases.js';
+import {
   FIXED_HALF_TURN,
   FIXED_JOIN,
   FIXED_ONLY,
   FIXED_QUARTER_TURN,
-  JOIN_MAX_N,
   JOIN_MIN_N,
   REC_FIXED,
   REC_LEVELS,
@@ -54,22 +63,13 @@ export function batchCounter(
   const bitmask = bitmaskSearch();
   const symmetric = symmetricSearch();
   const join = joinCounter();
-  // Where the batch stands between two calls: the record being counted, and which of its searches.
-  const START = 0; // nothing started yet
-  const FORWARD = 1; // its completions, by forward checking
-  const BITMASK = 2; // its first rows, by the bitmask search
-  const HANDED_OVER = 3; // the rows left after one of the bitmask search's placements, by forward checking
-  const HALF_TURNS = 4; // its completions fixed by a half turn
-  const QUARTER_TURNS = 5; // its completions fixed by a quarter turn
-  const JOINING = 6; // its row choice's solutions, by the join
+  // Where the batch stands between two calls (its phases in assembly/batch-phases.ts).
   let batchSize = 0;
   let batchN = 0;
   let batchWidth = 0;
   let next = 0;
   let phase = START;
   let handedOver = 0;
-  // Setting up forward checking after a hand-over builds its patterns: charged as this many steps.
-  const HANDOVER_STEPS = 16;
 
   function result(word: number): number {
     return next * RESULT_WORDS + word;
@@ -104,7 +104,7 @@ export function batchCounter(
     batchWidth = width;
     next = 0;
     phase = START;
-    if (n >= JOIN_MIN_N && n <= JOIN_MAX_N) join.start(n, joinRoom);
+    if (n >= JOIN_MIN_N) join.start(n, joinRoom);
   }
 
   function startJoin(): number {

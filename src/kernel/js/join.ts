@@ -10,12 +10,49 @@
 //   record of its memory (SIDES); TypeScript keeps two arrays, in a Side object;
 // - wasm stores four lanes at a time and so needs room for 4 more half-boards before each group;
 //   TypeScript stores one at a time, and stops at the same places;
-// - the key table: at k = 8, 6 key bits here against wasm's 4, since a pair tested costs more
-//   here against the same cost of visiting a bucket, so sparing pairs pays more;
+// - the key bits: at k = SCALAR_KEY_K, SCALAR_KEY_BITS here (assembly/join-constants.ts says why);
 // - out of memory: wasm cannot grow its memory, TypeScript cannot allocate an array (a
 //   RangeError, caught); both then report the bytes they needed (shortfall).
 
-import { JOIN_ROOM_MIN, JOIN_ROW_LIMIT } from '../../../assembly/layout.js';
+import {
+  BLOCK,
+  BLOCK_SORT,
+  BUCKET_PADDING,
+  BUCKET_START_BYTES,
+  CANDIDATES_PER_STEP_SHIFT,
+  COUNTING,
+  CROSS,
+  DONE,
+  EAST,
+  ENTRY_BYTES,
+  GROUP,
+  GROUP_SHIFT,
+  HALF_BOARDS_MAX,
+  HALF_SLACK_BYTES,
+  KEY_BITS,
+  KEY_BYTES,
+  NORTH,
+  NORTHS_PER_STEP_SHIFT,
+  PADDING,
+  PLACING,
+  QUARTER_ENTRY_BYTES,
+  QUARTER_SET_BYTES,
+  QUARTER_SLACK_BYTES,
+  QUARTERS,
+  REST_LISTS,
+  SCALAR_KEY_BITS,
+  SCALAR_KEY_K,
+  SIEVE_BITS,
+  SORTED,
+  SORTED_PER_STEP_SHIFT,
+  SOUTH,
+  STREAM_MARK,
+  TABLE,
+  TABLE_SORT,
+  VECTORS_PER_STEP_SHIFT,
+  WEST,
+} from '../../../assembly/join-constants.js';
+import { JOIN_MIN_K, JOIN_ROOM_MIN, JOIN_ROW_LIMIT } from '../../../assembly/layout.js';
 import { ctz, popcnt } from './bits.js';
 
 export interface JoinCounter {
@@ -40,9 +77,6 @@ export interface JoinCounter {
   /** Bytes its lists hold now. */
   heldBytes(): number;
 }
-
-const EAST = 0;
-const WEST = 1;
 
 /** A side: its rows, its quarter lists, and where its listing stands. */
 interface Side {
@@ -74,34 +108,10 @@ function emptySide(): Side {
   };
 }
 
-// A rest of the streamed side has this bit, which no table rest has: it never matches the padding.
-const STREAM_MARK = 0x80000000;
-const PADDING = 0xffffffff;
-// Key bits by the side's columns, k (see assembly/join.ts): KEY_BITS[k], and the sieve bits
-// among them, SIEVE_BITS[k], measured best.
-const KEY_BITS = [4, 4, 4, 4, 4, 4, 4, 4, 6, 8, 10, 14, 16, 16, 16, 16, 16];
-const SIEVE_BITS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0];
-
-/** Key bits for a side of k columns (see assembly/join.ts). */
+/** Key bits for a side of k columns (KEY_BITS, and the scalar kernel's own at SCALAR_KEY_K). */
 function keyBitsFor(k: number): number {
-  return KEY_BITS[k]!;
+  return k === SCALAR_KEY_K ? SCALAR_KEY_BITS : KEY_BITS[k - JOIN_MIN_K]!;
 }
-
-const QUARTERS = 0;
-const TABLE = 1;
-const TABLE_SORT = 2;
-const BLOCK = 3;
-const BLOCK_SORT = 4;
-const CROSS = 5;
-const DONE = 6;
-const NORTH = 0;
-const SOUTH = 1;
-const COUNTING = 0;
-const PLACING = 1;
-const SORTED = 2;
-const CANDIDATES_PER_STEP = 4;
-const SORTED_PER_STEP = 4;
-const ENTRIES_PER_STEP = 16;
 
 export function joinCounter(): JoinCounter {
   // The quarter-board search, per level: its row, open squares, rows to the next level, the bit
@@ -185,20 +195,22 @@ export function joinCounter(): JoinCounter {
   let sortAt = 0;
 
   function quarterBytes(entries: number): number {
-    return entries * 52 + ((1 << sideCols) + 2) * 8 + 160;
+    return entries * QUARTER_ENTRY_BYTES + ((1 << sideCols) + 2) * QUARTER_SET_BYTES + QUARTER_SLACK_BYTES;
   }
 
   function halfBytes(entries: number): number {
-    const restWords = wide ? 2 : 1;
-    return entries * (restWords * 4 * (3 + (1 << sieveBits)) + 8) + (1 << keyBits) * (restWords * 48 + 8) + 64;
+    const restBytes = (wide ? 2 : 1) * ENTRY_BYTES;
+    const perEntry = restBytes * (REST_LISTS + (1 << sieveBits)) + KEY_BYTES;
+    const perBucket = restBytes * BUCKET_PADDING * (REST_LISTS + 1) + BUCKET_START_BYTES;
+    return entries * perEntry + (1 << keyBits) * perBucket + HALF_SLACK_BYTES;
   }
 
   /** Makes the lists' room, replacing the arrays that change; false when they cannot be had (nothing changed then). */
   function reserve(quarters: number, entries: number): boolean {
     const buckets = 1 << keyBits;
     const restWords = wide ? 2 : 1;
-    const padded = entries + buckets * 3;
-    const copies = entries * (1 << sieveBits) + buckets * 3;
+    const padded = entries + buckets * BUCKET_PADDING;
+    const copies = entries * (1 << sieveBits) + buckets * BUCKET_PADDING;
     const sets = (1 << sideCols) + 2;
     const newQuarters = quarters !== quarterRoom || sides[EAST]!.southStarts.length !== sets;
     const newHalves =
@@ -240,7 +252,7 @@ export function joinCounter(): JoinCounter {
     keyBits = keyBitsFor(k);
     keyHalf = keyBits >> 1;
     keyLow = k - 1 - (keyHalf >> 1);
-    sieveBits = SIEVE_BITS[k]!;
+    sieveBits = SIEVE_BITS[k - JOIN_MIN_K]!;
     sieveHalf = sieveBits >> 1;
     bucketHalf = keyHalf - sieveHalf;
     bucketBits = keyBits - sieveBits;
@@ -489,7 +501,7 @@ export function joinCounter(): JoinCounter {
       for (; j < stop; j++) {
         // A group of four candidates is one step, as in wasm, which stops before each group.
         if (((j - starts[columns & ~northCols[i]]) & 3) === 0) {
-          if (total > holding - 4 || work > budgetLeft) {
+          if (total > holding - GROUP || work > budgetLeft) {
             s.north = i;
             s.south = j;
             budgetLeft -= work;
@@ -560,16 +572,16 @@ export function joinCounter(): JoinCounter {
           for (let open = own; open <= sieves; open = (open + 1) | own) starts[((open << bucketShift) | bucket) + 2]++;
         }
       }
-      budget -= Math.floor((stop - sortAt) / SORTED_PER_STEP);
+      budget -= (stop - sortAt) >> SORTED_PER_STEP_SHIFT;
       sortAt = stop;
       if (stop < count) return -1;
       let sum = 0;
       for (let b = 2; b <= buckets + 1; b++) {
         const size = starts[b];
-        sum += table ? (size + 3) & ~3 : size;
+        sum += table ? (size + BUCKET_PADDING) & ~BUCKET_PADDING : size;
         starts[b] = sum;
       }
-      budget -= Math.floor(buckets / SORTED_PER_STEP);
+      budget -= buckets >> SORTED_PER_STEP_SHIFT;
       sortStage = PLACING;
       sortAt = 0;
     }
@@ -592,26 +604,26 @@ export function joinCounter(): JoinCounter {
         }
       }
     }
-    budget -= Math.floor((stop - sortAt) / SORTED_PER_STEP);
+    budget -= (stop - sortAt) >> SORTED_PER_STEP_SHIFT;
     sortAt = stop;
     if (stop < count) return -1;
     sortStage = SORTED;
     if (!table) return budget;
     for (let b = 1; b <= buckets; b++) {
       const end = starts[b];
-      const padded = (end + 3) & ~3;
+      const padded = (end + BUCKET_PADDING) & ~BUCKET_PADDING;
       for (let to = end; to < padded; to++) {
         bucketed[to] = PADDING;
         if (wide) bucketed[second + to] = PADDING;
       }
       starts[b] = padded;
     }
-    return budget - Math.floor(buckets / SORTED_PER_STEP);
+    return budget - (buckets >> SORTED_PER_STEP_SHIFT);
   }
 
   function entriesWithin(budget: number, count: number): number {
     if (budget < 0) return sortAt;
-    return Math.min(count, sortAt + budget * SORTED_PER_STEP);
+    return Math.min(count, sortAt + budget * (1 << SORTED_PER_STEP_SHIFT));
   }
 
   function crossCount(budget: number): number {
@@ -693,7 +705,7 @@ export function joinCounter(): JoinCounter {
         if (held === 0) break;
       }
       i += Math.min(inBucket, 4);
-      budget -= 1 + Math.floor(read / ENTRIES_PER_STEP);
+      budget -= 1 + (read >>> (GROUP_SHIFT + VECTORS_PER_STEP_SHIFT));
       if (budget < 0) {
         crossBucket = kw;
         crossEntry = i;
@@ -745,18 +757,18 @@ export function joinCounter(): JoinCounter {
     const longest = Math.max(east, west);
     const perEntry = halfBytes(1) - halfBytes(0);
     const spare = Math.floor((maxBytes - quarterBytes(quarterRoom) - halfBytes(0)) / perEntry);
-    const most = Math.min(Math.max(spare, JOIN_ROOM_MIN), 0x20000000);
-    const want = Math.min(longest + 4, most);
+    const most = Math.min(Math.max(spare, JOIN_ROOM_MIN), HALF_BOARDS_MAX);
+    const want = Math.min(longest + GROUP, most);
     // Where memory could not be had, the room there is: in more parts.
     if (want > room && !reserve(quarterRoom, want)) shortfall = 0;
     holding = Math.min(room, most);
     tableCount = 0;
     phase = TABLE;
-    return budget - ((sides[EAST]!.norths + sides[WEST]!.norths) >> 4);
+    return budget - ((sides[EAST]!.norths + sides[WEST]!.norths) >> NORTHS_PER_STEP_SHIFT);
   }
 
   function listingBudget(budget: number): number {
-    return Math.min(budget * CANDIDATES_PER_STEP, 0x7fffffff);
+    return budget >= 0x7fffffff >> CANDIDATES_PER_STEP_SHIFT ? 0x7fffffff : budget << CANDIDATES_PER_STEP_SHIFT;
   }
 
   function run(budget: number): number {
@@ -765,7 +777,7 @@ export function joinCounter(): JoinCounter {
       if (phase === QUARTERS) {
         const left = runQuarter(listingBudget(budget));
         if (left < 0) return -1;
-        budget = Math.floor(left / CANDIDATES_PER_STEP);
+        budget = left >> CANDIDATES_PER_STEP_SHIFT;
         if (!quarterListed()) continue;
         if (!refusedNow) budget = planTable(budget);
         if (refusedNow) {
@@ -776,8 +788,8 @@ export function joinCounter(): JoinCounter {
       } else if (phase === TABLE) {
         budgetLeft = listingBudget(budget);
         tableCount = halfBoards(tableSide, tableKeys, tableRests, tableCount);
-        budget = Math.floor(budgetLeft / CANDIDATES_PER_STEP);
-        if (tableCount <= holding - 4 && !listed(tableSide)) return -1;
+        budget = budgetLeft >> CANDIDATES_PER_STEP_SHIFT;
+        if (tableCount <= holding - GROUP && !listed(tableSide)) return -1;
         startSort(tableStarts);
         phase = TABLE_SORT;
       } else if (phase === TABLE_SORT) {
@@ -789,8 +801,8 @@ export function joinCounter(): JoinCounter {
       } else if (phase === BLOCK) {
         budgetLeft = listingBudget(budget);
         blockCount = halfBoards(streamSide, blockKeys, blockRests, blockCount);
-        budget = Math.floor(budgetLeft / CANDIDATES_PER_STEP);
-        if (blockCount <= holding - 4 && !listed(streamSide)) return -1;
+        budget = budgetLeft >> CANDIDATES_PER_STEP_SHIFT;
+        if (blockCount <= holding - GROUP && !listed(streamSide)) return -1;
         startSort(blockStarts);
         phase = BLOCK_SORT;
       } else if (phase === BLOCK_SORT) {
