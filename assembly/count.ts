@@ -82,6 +82,28 @@ function afterHalfTurns(record: usize): i32 {
   return START;
 }
 
+// Expands the record's subproblem and starts the search of its completions; returns the phase
+// it goes on in, storing the results that needed no search.
+@inline function startSearch<Build>(record: usize): i32 {
+  expandRecord(SUBPROBLEMS + <usize>(next * batchWidth * 2), batchWidth, batchN, load<u8>(FIXED + <usize>next), record);
+  store<u64>(result(RESULT_HALF_TURNS), 0);
+  store<u64>(result(RESULT_QUARTER_TURNS), 0);
+  if (fixedWanted(record, FIXED_ONLY)) {
+    store<u64>(result(RESULT_COMPLETIONS), 0);
+    return afterCompletions(record);
+  }
+  const levels = load<i32>(record + (REC_LEVELS << 2));
+  if (sizeof<Build>() == sizeof<BitmaskOnly>() || levels > LANES) {
+    handedOver = 0;
+    if (bitmaskStart(record, sizeof<Build>() == sizeof<BitmaskOnly>() ? levels : levels - LANES)) return BITMASK;
+    store<u64>(result(RESULT_COMPLETIONS), bitmaskCount());
+  } else {
+    if (forwardStart(record)) return FORWARD;
+    store<u64>(result(RESULT_COMPLETIONS), forwardCount());
+  }
+  return afterCompletions(record);
+}
+
 /**
  * Counts on in the batch for at most `budget` steps of search (expansions, backtracks or
  * candidates, depending on the search). Returns the number of records finished: the batch is done
@@ -101,30 +123,7 @@ export function countSteps<Build>(budget: i32): i32 {
         if (budget < 0) break;
         continue;
       }
-      expandRecord(SUBPROBLEMS + <usize>(next * batchWidth * 2), batchWidth, batchN, load<u8>(FIXED + <usize>next), record);
-      store<u64>(result(RESULT_HALF_TURNS), 0);
-      store<u64>(result(RESULT_QUARTER_TURNS), 0);
-      if (fixedWanted(record, FIXED_ONLY)) {
-        store<u64>(result(RESULT_COMPLETIONS), 0);
-        phase = afterCompletions(record);
-        continue;
-      }
-      const levels = load<i32>(record + (REC_LEVELS << 2));
-      if (sizeof<Build>() == sizeof<BitmaskOnly>() || levels > LANES) {
-        handedOver = 0;
-        if (bitmaskStart(record, sizeof<Build>() == sizeof<BitmaskOnly>() ? levels : levels - LANES)) {
-          phase = BITMASK;
-          continue;
-        }
-        store<u64>(result(RESULT_COMPLETIONS), bitmaskCount());
-      } else {
-        if (forwardStart(record)) {
-          phase = FORWARD;
-          continue;
-        }
-        store<u64>(result(RESULT_COMPLETIONS), forwardCount());
-      }
-      phase = afterCompletions(record);
+      phase = startSearch<Build>(record);
     } else if (phase == FORWARD) {
       budget = forwardRun<Build>(budget);
       if (budget < 0) break;

@@ -113,6 +113,28 @@ export function batchCounter(
     return join.begin(batchN, eastRows[next], batchWidth > 0 ? subproblems[next * batchWidth * 2] : -1);
   }
 
+  // Expands the record's subproblem and starts the search of its completions; returns the phase
+  // it goes on in, storing the results that needed no search.
+  function startSearch(record: number): number {
+    expandRecord(subproblems, next * batchWidth * 2, batchWidth, batchN, fixed[next], records, record);
+    results[result(RESULT_HALF_TURNS)] = 0;
+    results[result(RESULT_QUARTER_TURNS)] = 0;
+    if (fixedWanted(record, FIXED_ONLY)) {
+      results[result(RESULT_COMPLETIONS)] = 0;
+      return afterCompletions(record);
+    }
+    const levels = records[record + REC_LEVELS];
+    if (levels > LANES) {
+      handedOver = 0;
+      if (bitmask.start(records, record, levels - LANES)) return BITMASK;
+      results[result(RESULT_COMPLETIONS)] = bitmask.count();
+    } else {
+      if (forward.start(records, record)) return FORWARD;
+      results[result(RESULT_COMPLETIONS)] = forward.count();
+    }
+    return afterCompletions(record);
+  }
+
   function countSteps(budget: number): number {
     while (next < batchSize) {
       const record = 0;
@@ -126,30 +148,7 @@ export function batchCounter(
           if (budget < 0) break;
           continue;
         }
-        expandRecord(subproblems, next * batchWidth * 2, batchWidth, batchN, fixed[next], records, record);
-        results[result(RESULT_HALF_TURNS)] = 0;
-        results[result(RESULT_QUARTER_TURNS)] = 0;
-        if (fixedWanted(record, FIXED_ONLY)) {
-          results[result(RESULT_COMPLETIONS)] = 0;
-          phase = afterCompletions(record);
-          continue;
-        }
-        const levels = records[record + REC_LEVELS];
-        if (levels > LANES) {
-          handedOver = 0;
-          if (bitmask.start(records, record, levels - LANES)) {
-            phase = BITMASK;
-            continue;
-          }
-          results[result(RESULT_COMPLETIONS)] = bitmask.count();
-        } else {
-          if (forward.start(records, record)) {
-            phase = FORWARD;
-            continue;
-          }
-          results[result(RESULT_COMPLETIONS)] = forward.count();
-        }
-        phase = afterCompletions(record);
+        phase = startSearch(record);
       } else if (phase === FORWARD) {
         budget = forward.run(budget);
         if (budget < 0) break;
