@@ -23,8 +23,8 @@ const O_ROW = 0;
 const O_FREE = 4;
 const O_COLS = 8;
 const O_FILLED = 12; // rows with a queen
-const O_DOWN = 16; // u64: diagonals r + c taken
-const O_UP = 24; // u64: diagonals c - r + n - 1 taken
+const O_FIRST_DIAGS = 16; // u64: diagonals r + c taken
+const O_SECOND_DIAGS = 24; // u64: diagonals c - r + n - 1 taken
 const ORBIT_LEVEL_BYTES = 32;
 const LEVELS = memory.data((MAX_N + 1) * ORBIT_LEVEL_BYTES, 64);
 // The column of the queen in each row, valid for the rows in `filled`.
@@ -38,14 +38,14 @@ let savedRow: u32 = 0;
 let savedFree: u32 = 0;
 let savedCols: u32 = 0;
 let savedFilled: u32 = 0;
-let savedDown: u64 = 0;
-let savedUp: u64 = 0;
+let savedFirstDiags: u64 = 0;
+let savedSecondDiags: u64 = 0;
 let savedCount: u64 = 0;
 // What placeOrbit leaves: the sets with the orbit placed, or ok = false when it does not fit.
 let orbitCols: u32 = 0;
 let orbitFilled: u32 = 0;
-let orbitDown: u64 = 0;
-let orbitUp: u64 = 0;
+let orbitFirstDiags: u64 = 0;
+let orbitSecondDiags: u64 = 0;
 
 /** The fixed completions counted, once symmetricRun has finished. */
 export function symmetricCount(): u64 {
@@ -54,7 +54,7 @@ export function symmetricCount(): u64 {
 
 // Places the orbit of (row, col) on top of the given sets, leaving the result in orbit*.
 // Returns false when a square of the orbit is attacked, or its row holds another queen.
-@inline function placeOrbit(row: u32, col: u32, cols: u32, filled: u32, down: u64, up: u64): bool {
+@inline function placeOrbit(row: u32, col: u32, cols: u32, filled: u32, firstDiags: u64, secondDiags: u64): bool {
   const n = <u32>size;
   const last = n - 1;
   let r = row;
@@ -65,11 +65,11 @@ export function symmetricCount(): u64 {
     } else {
       const diagonal = <u64>(c - r + last);
       const sum = <u64>(r + c);
-      if (((cols >> c) & 1) | <u32>((down >> sum) & 1) | <u32>((up >> diagonal) & 1)) return false;
+      if (((cols >> c) & 1) | <u32>((firstDiags >> sum) & 1) | <u32>((secondDiags >> diagonal) & 1)) return false;
       cols |= <u32>1 << c;
       filled |= <u32>1 << r;
-      down |= <u64>1 << sum;
-      up |= <u64>1 << diagonal;
+      firstDiags |= <u64>1 << sum;
+      secondDiags |= <u64>1 << diagonal;
       store<u8>(BOARD + r, <u8>c);
     }
     // The next image: a quarter turn maps (r, c) to (c, n-1-r); a half turn to (n-1-r, n-1-c).
@@ -79,15 +79,15 @@ export function symmetricCount(): u64 {
   } while (r != row || c != col);
   orbitCols = cols;
   orbitFilled = filled;
-  orbitDown = down;
-  orbitUp = up;
+  orbitFirstDiags = firstDiags;
+  orbitSecondDiags = secondDiags;
   return true;
 }
 
-@inline function freeSquares(row: u32, cols: u32, down: u64, up: u64): u32 {
+@inline function freeSquares(row: u32, cols: u32, firstDiags: u64, secondDiags: u64): u32 {
   const n = <u32>size;
   const all: u32 = n == 32 ? 0xffffffff : (<u32>1 << n) - 1;
-  return all & ~(cols | <u32>(down >> <u64>row) | <u32>(up >> <u64>(n - 1 - row)));
+  return all & ~(cols | <u32>(firstDiags >> <u64>row) | <u32>(secondDiags >> <u64>(n - 1 - row)));
 }
 
 /**
@@ -104,16 +104,16 @@ export function symmetricStart(record: usize, rotation: i32): bool {
   // The pre-placed queens bring their whole orbits.
   let cols: u32 = 0;
   let filled: u32 = 0;
-  let down: u64 = 0;
-  let up: u64 = 0;
+  let firstDiags: u64 = 0;
+  let secondDiags: u64 = 0;
   for (let row: u32 = 0; row < n; row++) {
     const col = load<i32>(record + ((REC_BOARD + row) << 2));
     if (col < 0) continue;
-    if (!placeOrbit(row, <u32>col, cols, filled, down, up)) return false;
+    if (!placeOrbit(row, <u32>col, cols, filled, firstDiags, secondDiags)) return false;
     cols = orbitCols;
     filled = orbitFilled;
-    down = orbitDown;
-    up = orbitUp;
+    firstDiags = orbitFirstDiags;
+    secondDiags = orbitSecondDiags;
   }
   if (filled == all) {
     savedCount = 1;
@@ -122,11 +122,11 @@ export function symmetricStart(record: usize, rotation: i32): bool {
   const row = ctz(~filled);
   savedLevel = LEVELS;
   savedRow = row;
-  savedFree = freeSquares(row, cols, down, up);
+  savedFree = freeSquares(row, cols, firstDiags, secondDiags);
   savedCols = cols;
   savedFilled = filled;
-  savedDown = down;
-  savedUp = up;
+  savedFirstDiags = firstDiags;
+  savedSecondDiags = secondDiags;
   return true;
 }
 
@@ -142,15 +142,15 @@ export function symmetricRun(budget: i32): i32 {
   let free = savedFree;
   let cols = savedCols;
   let filled = savedFilled;
-  let down = savedDown;
-  let up = savedUp;
+  let firstDiags = savedFirstDiags;
+  let secondDiags = savedSecondDiags;
   let count = savedCount;
   while (true) {
     if (--budget < 0) break;
     if (free != 0) {
       const bit = free & (0 - free);
       free ^= bit;
-      if (!placeOrbit(row, ctz(bit), cols, filled, down, up)) continue;
+      if (!placeOrbit(row, ctz(bit), cols, filled, firstDiags, secondDiags)) continue;
       if (orbitFilled == all) {
         count++;
         continue;
@@ -159,15 +159,15 @@ export function symmetricRun(budget: i32): i32 {
       store<u32>(level, free, O_FREE);
       store<u32>(level, cols, O_COLS);
       store<u32>(level, filled, O_FILLED);
-      store<u64>(level, down, O_DOWN);
-      store<u64>(level, up, O_UP);
+      store<u64>(level, firstDiags, O_FIRST_DIAGS);
+      store<u64>(level, secondDiags, O_SECOND_DIAGS);
       level += ORBIT_LEVEL_BYTES;
       cols = orbitCols;
       filled = orbitFilled;
-      down = orbitDown;
-      up = orbitUp;
+      firstDiags = orbitFirstDiags;
+      secondDiags = orbitSecondDiags;
       row = ctz(~filled);
-      free = freeSquares(row, cols, down, up);
+      free = freeSquares(row, cols, firstDiags, secondDiags);
     } else {
       if (level == LEVELS) {
         level = 0;
@@ -178,8 +178,8 @@ export function symmetricRun(budget: i32): i32 {
       free = load<u32>(level, O_FREE);
       cols = load<u32>(level, O_COLS);
       filled = load<u32>(level, O_FILLED);
-      down = load<u64>(level, O_DOWN);
-      up = load<u64>(level, O_UP);
+      firstDiags = load<u64>(level, O_FIRST_DIAGS);
+      secondDiags = load<u64>(level, O_SECOND_DIAGS);
     }
   }
   savedLevel = level;
@@ -187,8 +187,8 @@ export function symmetricRun(budget: i32): i32 {
   savedFree = free;
   savedCols = cols;
   savedFilled = filled;
-  savedDown = down;
-  savedUp = up;
+  savedFirstDiags = firstDiags;
+  savedSecondDiags = secondDiags;
   savedCount = count;
   return budget;
 }

@@ -39,10 +39,10 @@ export function symmetricSearch(): SymmetricSearch {
   const levelFree = new Int32Array(LEVELS);
   const levelCols = new Int32Array(LEVELS);
   const levelFilled = new Int32Array(LEVELS); // rows with a queen
-  const levelDownLow = new Int32Array(LEVELS); // diagonals r + c taken
-  const levelDownHigh = new Int32Array(LEVELS);
-  const levelUpLow = new Int32Array(LEVELS); // diagonals c - r + n - 1 taken
-  const levelUpHigh = new Int32Array(LEVELS);
+  const levelFirstDiagsLow = new Int32Array(LEVELS); // diagonals r + c taken
+  const levelFirstDiagsHigh = new Int32Array(LEVELS);
+  const levelSecondDiagsLow = new Int32Array(LEVELS); // diagonals c - r + n - 1 taken
+  const levelSecondDiagsHigh = new Int32Array(LEVELS);
   // The column of the queen in each row, valid for the rows in `filled`.
   const board = new Int32Array(MAX_N);
 
@@ -54,18 +54,18 @@ export function symmetricSearch(): SymmetricSearch {
   let savedFree = 0;
   let savedCols = 0;
   let savedFilled = 0;
-  let savedDownLow = 0;
-  let savedDownHigh = 0;
-  let savedUpLow = 0;
-  let savedUpHigh = 0;
+  let savedFirstDiagsLow = 0;
+  let savedFirstDiagsHigh = 0;
+  let savedSecondDiagsLow = 0;
+  let savedSecondDiagsHigh = 0;
   let savedCount = 0;
   // What placeOrbit leaves: the sets with the orbit placed.
   let orbitCols = 0;
   let orbitFilled = 0;
-  let orbitDownLow = 0;
-  let orbitDownHigh = 0;
-  let orbitUpLow = 0;
-  let orbitUpHigh = 0;
+  let orbitFirstDiagsLow = 0;
+  let orbitFirstDiagsHigh = 0;
+  let orbitSecondDiagsLow = 0;
+  let orbitSecondDiagsHigh = 0;
 
   // Places the orbit of (row, col) on top of the given sets, leaving the result in orbit*.
   // Returns false when a square of the orbit is attacked, or its row holds another queen.
@@ -74,10 +74,10 @@ export function symmetricSearch(): SymmetricSearch {
     col: number,
     cols: number,
     filled: number,
-    downLow: number,
-    downHigh: number,
-    upLow: number,
-    upHigh: number,
+    firstDiagsLow: number,
+    firstDiagsHigh: number,
+    secondDiagsLow: number,
+    secondDiagsHigh: number,
   ): boolean {
     const last = size - 1;
     let r = row;
@@ -88,13 +88,18 @@ export function symmetricSearch(): SymmetricSearch {
       } else {
         const diagonal = c - r + last;
         const sum = r + c;
-        if (((cols >>> c) & 1) | has(downLow, downHigh, sum) | has(upLow, upHigh, diagonal)) return false;
+        if (
+          ((cols >>> c) & 1) |
+          has(firstDiagsLow, firstDiagsHigh, sum) |
+          has(secondDiagsLow, secondDiagsHigh, diagonal)
+        )
+          return false;
         cols |= 1 << c;
         filled |= 1 << r;
-        if (sum < 32) downLow |= 1 << sum;
-        else downHigh |= 1 << (sum - 32);
-        if (diagonal < 32) upLow |= 1 << diagonal;
-        else upHigh |= 1 << (diagonal - 32);
+        if (sum < 32) firstDiagsLow |= 1 << sum;
+        else firstDiagsHigh |= 1 << (sum - 32);
+        if (diagonal < 32) secondDiagsLow |= 1 << diagonal;
+        else secondDiagsHigh |= 1 << (diagonal - 32);
         board[r] = c;
       }
       // The next image: a quarter turn maps (r, c) to (c, n-1-r); a half turn to (n-1-r, n-1-c).
@@ -104,23 +109,26 @@ export function symmetricSearch(): SymmetricSearch {
     } while (r !== row || c !== col);
     orbitCols = cols;
     orbitFilled = filled;
-    orbitDownLow = downLow;
-    orbitDownHigh = downHigh;
-    orbitUpLow = upLow;
-    orbitUpHigh = upHigh;
+    orbitFirstDiagsLow = firstDiagsLow;
+    orbitFirstDiagsHigh = firstDiagsHigh;
+    orbitSecondDiagsLow = secondDiagsLow;
+    orbitSecondDiagsHigh = secondDiagsHigh;
     return true;
   }
 
   function freeSquares(
     row: number,
     cols: number,
-    downLow: number,
-    downHigh: number,
-    upLow: number,
-    upHigh: number,
+    firstDiagsLow: number,
+    firstDiagsHigh: number,
+    secondDiagsLow: number,
+    secondDiagsHigh: number,
   ): number {
     const all = size === 32 ? -1 : (1 << size) - 1;
-    return all & ~(cols | bitsFrom(downLow, downHigh, row) | bitsFrom(upLow, upHigh, size - 1 - row));
+    return (
+      all &
+      ~(cols | bitsFrom(firstDiagsLow, firstDiagsHigh, row) | bitsFrom(secondDiagsLow, secondDiagsHigh, size - 1 - row))
+    );
   }
 
   function start(records: Int32Array, record: number, rotation: number): boolean {
@@ -132,20 +140,21 @@ export function symmetricSearch(): SymmetricSearch {
     // The pre-placed queens bring their whole orbits.
     let cols = 0;
     let filled = 0;
-    let downLow = 0;
-    let downHigh = 0;
-    let upLow = 0;
-    let upHigh = 0;
+    let firstDiagsLow = 0;
+    let firstDiagsHigh = 0;
+    let secondDiagsLow = 0;
+    let secondDiagsHigh = 0;
     for (let row = 0; row < size; row++) {
       const col = records[record + REC_BOARD + row];
       if (col < 0) continue;
-      if (!placeOrbit(row, col, cols, filled, downLow, downHigh, upLow, upHigh)) return false;
+      if (!placeOrbit(row, col, cols, filled, firstDiagsLow, firstDiagsHigh, secondDiagsLow, secondDiagsHigh))
+        return false;
       cols = orbitCols;
       filled = orbitFilled;
-      downLow = orbitDownLow;
-      downHigh = orbitDownHigh;
-      upLow = orbitUpLow;
-      upHigh = orbitUpHigh;
+      firstDiagsLow = orbitFirstDiagsLow;
+      firstDiagsHigh = orbitFirstDiagsHigh;
+      secondDiagsLow = orbitSecondDiagsLow;
+      secondDiagsHigh = orbitSecondDiagsHigh;
     }
     if (filled === all) {
       savedCount = 1;
@@ -154,13 +163,13 @@ export function symmetricSearch(): SymmetricSearch {
     const row = ctz(~filled);
     savedLevel = 0;
     savedRow = row;
-    savedFree = freeSquares(row, cols, downLow, downHigh, upLow, upHigh);
+    savedFree = freeSquares(row, cols, firstDiagsLow, firstDiagsHigh, secondDiagsLow, secondDiagsHigh);
     savedCols = cols;
     savedFilled = filled;
-    savedDownLow = downLow;
-    savedDownHigh = downHigh;
-    savedUpLow = upLow;
-    savedUpHigh = upHigh;
+    savedFirstDiagsLow = firstDiagsLow;
+    savedFirstDiagsHigh = firstDiagsHigh;
+    savedSecondDiagsLow = secondDiagsLow;
+    savedSecondDiagsHigh = secondDiagsHigh;
     return true;
   }
 
@@ -171,17 +180,18 @@ export function symmetricSearch(): SymmetricSearch {
     let free = savedFree;
     let cols = savedCols;
     let filled = savedFilled;
-    let downLow = savedDownLow;
-    let downHigh = savedDownHigh;
-    let upLow = savedUpLow;
-    let upHigh = savedUpHigh;
+    let firstDiagsLow = savedFirstDiagsLow;
+    let firstDiagsHigh = savedFirstDiagsHigh;
+    let secondDiagsLow = savedSecondDiagsLow;
+    let secondDiagsHigh = savedSecondDiagsHigh;
     let count = savedCount;
     for (;;) {
       if (--budget < 0) break;
       if (free !== 0) {
         const bit = free & -free;
         free ^= bit;
-        if (!placeOrbit(row, ctz(bit), cols, filled, downLow, downHigh, upLow, upHigh)) continue;
+        if (!placeOrbit(row, ctz(bit), cols, filled, firstDiagsLow, firstDiagsHigh, secondDiagsLow, secondDiagsHigh))
+          continue;
         if (orbitFilled === all) {
           count++;
           continue;
@@ -190,19 +200,19 @@ export function symmetricSearch(): SymmetricSearch {
         levelFree[level] = free;
         levelCols[level] = cols;
         levelFilled[level] = filled;
-        levelDownLow[level] = downLow;
-        levelDownHigh[level] = downHigh;
-        levelUpLow[level] = upLow;
-        levelUpHigh[level] = upHigh;
+        levelFirstDiagsLow[level] = firstDiagsLow;
+        levelFirstDiagsHigh[level] = firstDiagsHigh;
+        levelSecondDiagsLow[level] = secondDiagsLow;
+        levelSecondDiagsHigh[level] = secondDiagsHigh;
         level++;
         cols = orbitCols;
         filled = orbitFilled;
-        downLow = orbitDownLow;
-        downHigh = orbitDownHigh;
-        upLow = orbitUpLow;
-        upHigh = orbitUpHigh;
+        firstDiagsLow = orbitFirstDiagsLow;
+        firstDiagsHigh = orbitFirstDiagsHigh;
+        secondDiagsLow = orbitSecondDiagsLow;
+        secondDiagsHigh = orbitSecondDiagsHigh;
         row = ctz(~filled);
-        free = freeSquares(row, cols, downLow, downHigh, upLow, upHigh);
+        free = freeSquares(row, cols, firstDiagsLow, firstDiagsHigh, secondDiagsLow, secondDiagsHigh);
       } else {
         if (level === 0) {
           level = -1;
@@ -213,10 +223,10 @@ export function symmetricSearch(): SymmetricSearch {
         free = levelFree[level];
         cols = levelCols[level];
         filled = levelFilled[level];
-        downLow = levelDownLow[level];
-        downHigh = levelDownHigh[level];
-        upLow = levelUpLow[level];
-        upHigh = levelUpHigh[level];
+        firstDiagsLow = levelFirstDiagsLow[level];
+        firstDiagsHigh = levelFirstDiagsHigh[level];
+        secondDiagsLow = levelSecondDiagsLow[level];
+        secondDiagsHigh = levelSecondDiagsHigh[level];
       }
     }
     savedLevel = level;
@@ -224,10 +234,10 @@ export function symmetricSearch(): SymmetricSearch {
     savedFree = free;
     savedCols = cols;
     savedFilled = filled;
-    savedDownLow = downLow;
-    savedDownHigh = downHigh;
-    savedUpLow = upLow;
-    savedUpHigh = upHigh;
+    savedFirstDiagsLow = firstDiagsLow;
+    savedFirstDiagsHigh = firstDiagsHigh;
+    savedSecondDiagsLow = secondDiagsLow;
+    savedSecondDiagsHigh = secondDiagsHigh;
     savedCount = count;
     return budget;
   }
