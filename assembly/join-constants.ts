@@ -44,6 +44,8 @@ export const GROUP_SHIFT = 2;
 
 /** A rest of the streamed side has this bit, which no table rest has: it never matches the padding. */
 export const STREAM_MARK = 0x80000000;
+/** Bits a rest's word holds besides STREAM_MARK's: a narrow rest holds both directions' there. */
+export const REST_WORD_BITS = 31;
 /** What fills a table bucket up to a multiple of GROUP entries. */
 export const PADDING = 0xffffffff;
 

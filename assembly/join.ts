@@ -78,6 +78,7 @@ import {
   QUARTER_SLACK_BYTES,
   QUARTERS,
   REST_LISTS,
+  REST_WORD_BITS,
   SIEVE_BITS,
   SORTED,
   SORTED_PER_STEP_SHIFT,
@@ -102,7 +103,7 @@ const L_SECOND_ATTACKS = 24; // attacks along the second diagonals, moving to hi
 const L_FIRST = 28; // the first diagonals of the queens above: see below
 const L_SECOND = 32; // and the second
 const L_SECOND_BIT = 36; // the bit of this row's second diagonal through column 0, or 0
-const SLOT_BYTES = 48;
+const SLOT_BYTES = 48; // the fields, rounded up to a multiple of 16 bytes
 const SLOTS = memory.data(JOIN_ROW_LIMIT * SLOT_BYTES, 64);
 
 // For each set of the four lanes (bit i: lane i), the bytes that move those lanes to the front,
@@ -227,7 +228,7 @@ const SIDE_SOUTH_SECOND = 20; // usize: and its second
 const SIDE_SOUTH_STARTS = 24; // usize: u32 per set of columns + 2: where its south quarter-boards start
 const SIDE_NORTH = 28; // i32: the north quarter-board its listing stands at
 const SIDE_SOUTH = 32; // u32: and the south one
-const SIDE_BYTES = 48;
+const SIDE_BYTES = 48; // the fields, rounded up to a multiple of 16 bytes
 const SIDES = memory.data(2 * SIDE_BYTES, 16);
 
 @inline function side(which: i32): usize {
@@ -237,7 +238,8 @@ const SIDES = memory.data(2 * SIDE_BYTES, 16);
 // Bytes of a wasm memory page, and the most a wasm memory holds: 65536 pages.
 const PAGE_BYTES = 65536;
 const MEMORY_LIMIT: f64 = 4294967296 - PAGE_BYTES;
-// Bytes of a SIMD vector, to which the lists are aligned; and the entries read past a south list's end.
+// Bytes of a SIMD vector (and their log2), to which the lists are aligned; and the bytes read past a
+// south list's end.
 const VECTOR_BYTES = 16;
 const VECTOR_BYTES_SHIFT = 4;
 const READ_AHEAD_BYTES = GROUP * ENTRY_BYTES;
@@ -336,7 +338,7 @@ export function joinStart(n: i32, roomBytes: f64): void {
   geometry.bucketHalf = geometry.keyHalf - geometry.sieveHalf;
   geometry.bucketBits = geometry.keyBits - geometry.sieveBits;
   geometry.restBits = geometry.diagBits - geometry.keyHalf;
-  geometry.wide = 2 * geometry.restBits > 31;
+  geometry.wide = 2 * geometry.restBits > REST_WORD_BITS;
   lists.maxBytes = roomBytes;
   // The layout depends on the board's sides: lay it out afresh on the next join.
   if (k != lists.laidOutFor) {
@@ -891,7 +893,7 @@ function crossCount(budget: i32): i32 {
           const stop = tableBucketed + (<usize>load<u32>(tableStarts + (<usize>(kt + 1) << 2)) << 2);
           read += stop - p;
           if (wide) {
-            for (; p < stop; p += 16) {
+            for (; p < stop; p += VECTOR_BYTES) {
               const e = v128.load(p);
               const f = v128.load(p + tableSecondWord);
               fit0 = i32x4.sub(fit0, i32x4.eq(v128.or(v128.and(e, a0), v128.and(f, b0)), zero));
@@ -900,7 +902,7 @@ function crossCount(budget: i32): i32 {
               fit3 = i32x4.sub(fit3, i32x4.eq(v128.or(v128.and(e, a3), v128.and(f, b3)), zero));
             }
           } else {
-            for (; p < stop; p += 16) {
+            for (; p < stop; p += VECTOR_BYTES) {
               const e = v128.load(p);
               fit0 = i32x4.sub(fit0, i32x4.eq(v128.and(e, a0), zero));
               fit1 = i32x4.sub(fit1, i32x4.eq(v128.and(e, a1), zero));

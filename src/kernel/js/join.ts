@@ -42,6 +42,7 @@ import {
   QUARTER_SLACK_BYTES,
   QUARTERS,
   REST_LISTS,
+  REST_WORD_BITS,
   SCALAR_KEY_BITS,
   SCALAR_KEY_K,
   SIEVE_BITS,
@@ -200,6 +201,9 @@ interface Join {
   levels: Levels;
   sides: Side[];
 }
+
+/** The quarter lists of a Side. */
+const SIDE_LISTS = 5;
 
 function emptySide(): Side {
   const none = new Int32Array(0);
@@ -374,7 +378,7 @@ function reserve(join: Join, quarters: number, entries: number): boolean {
   let halfLists: Uint32Array<ArrayBuffer>[] = [];
   try {
     // Per side: north columns, first, second; south first, second (sorted); then the scratch.
-    if (newQuarters) quarterLists = Array.from({ length: 13 }, () => new Int32Array(quarters));
+    if (newQuarters) quarterLists = Array.from({ length: 2 * SIDE_LISTS + 3 }, () => new Int32Array(quarters));
     if (newHalves) halfLists = [copies, padded, padded, padded].map((words) => new Uint32Array(words * restWords));
     if (newHalves) halfLists.push(new Uint32Array(entries), new Uint32Array(entries));
   } catch {
@@ -383,10 +387,10 @@ function reserve(join: Join, quarters: number, entries: number): boolean {
   }
   if (newQuarters) {
     sides.forEach((s, which) => {
-      [s.northCols, s.northFirst, s.northSecond, s.southFirst, s.southSecond] = quarterLists.slice(5 * which);
+      [s.northCols, s.northFirst, s.northSecond, s.southFirst, s.southSecond] = quarterLists.slice(SIDE_LISTS * which);
       s.southStarts = new Int32Array(sets);
     });
-    [lists.southCols, lists.southListedFirst, lists.southListedSecond] = quarterLists.slice(10);
+    [lists.southCols, lists.southListedFirst, lists.southListedSecond] = quarterLists.slice(2 * SIDE_LISTS);
   }
   if (newHalves) {
     [lists.tableBucketed, lists.blockBucketed, lists.tableRests, lists.blockRests, lists.tableKeys, lists.blockKeys] =
@@ -415,7 +419,7 @@ function joinStart(join: Join, n: number, roomBytes: number): void {
   geometry.bucketHalf = geometry.keyHalf - geometry.sieveHalf;
   geometry.bucketBits = geometry.keyBits - geometry.sieveBits;
   geometry.restBits = geometry.diagBits - geometry.keyHalf;
-  geometry.wide = 2 * geometry.restBits > 31;
+  geometry.wide = 2 * geometry.restBits > REST_WORD_BITS;
   lists.maxBytes = roomBytes;
   if (k !== lists.laidOutFor) {
     lists.quarterRoom = 0;
