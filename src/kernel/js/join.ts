@@ -81,131 +81,18 @@ export interface JoinCounter {
   heldBytes(): number;
 }
 
-/** A side: its rows, its quarter lists, and where its listing stands. */
-interface Side {
-  rows: number;
-  norths: number;
-  northCols: Int32Array;
-  northFirst: Int32Array;
-  northSecond: Int32Array;
-  southFirst: Int32Array;
-  southSecond: Int32Array;
-  southStarts: Int32Array;
-  north: number;
-  south: number;
-}
-
 /** The board being joined: set by start (and n by begin). */
-interface Geometry {
-  n: number;
-  sideCols: number; // k: columns per side
-  diagBits: number; // 2k - 1: the diagonals per direction that both sides reach
-  keyHalf: number; // key bits per direction
-  keyLow: number; // the lowest diagonal in the key, per direction
-  keyBits: number;
-  restBits: number; // narrow form: rest bits per direction
-  sieveHalf: number; // key bits per direction that the table's copies sieve
-  sieveBits: number; // both directions': a key's low bits
-  bucketHalf: number; // the other key bits per direction
-  bucketBits: number; // both directions': a key's high bits
-  wide: boolean; // the rest as one word per direction
-}
-
-/** The lists (see assembly/join.ts), and the room they may take. */
-interface Lists {
-  maxBytes: number; // the room start allowed
-  laidOutFor: number; // the k the lists are laid out for
-  quarterRoom: number; // quarter-boards each quarter list holds
-  southCols: Int32Array; // scratch: a south quarter as listed, its columns
-  southListedFirst: Int32Array; // and its diagonals
-  southListedSecond: Int32Array;
-  room: number; // half-boards the table and the block each have room for
-  holding: number; // half-boards they hold in this join
-  tableKeys: Uint32Array;
-  tableRests: Uint32Array;
-  tableBucketed: Uint32Array;
-  tableStarts: Int32Array;
-  blockKeys: Uint32Array;
-  blockRests: Uint32Array;
-  blockBucketed: Uint32Array;
-  blockStarts: Int32Array;
-  secondOffset: number; // wide: from a rest's first word to its second, in every list but tableBucketed
-  tableSecond: number; // and in tableBucketed
-}
-
+type Geometry = ReturnType<typeof newGeometry>;
 /** Where the join of a subproblem stands between two calls of run, and what it found. */
-interface Cursor {
-  phase: number;
-  middleRow: number; // the middle column's queen's row, or -1
-  tableSide: number;
-  tableCount: number; // half-boards in the table's part
-  blockCount: number; // half-boards in the block
-  crossEntry: number; // the next entry of the block
-  crossBucket: number; // its bucket
-  pairs: number;
-  shortfall: number; // bytes a join needed and could not have, or 0
-  refusedNow: boolean; // the join ended: its lists cannot have the memory they need
-  longestQuarter: number; // the quarter-boards of the longest quarter of the join
-  budgetLeft: number; // the budget halfBoards may spend (in candidate groups of four), and spends
-  sortStage: number; // a sort counts the keys, then places the rests, each up to an entry
-  sortAt: number; // both start at the first (startSort)
-}
-
-/**
- * The quarter-board search under way: the quarter (side, north or south), its level and what
- * stands there, its last level (-1: the search is over), the quarter-boards found, and the lists
- * they go to.
- */
-interface QuarterSearch {
-  side: number;
-  part: number;
-  level: number;
-  last: number;
-  free: number;
-  used: number;
-  firstAttacks: number;
-  secondAttacks: number;
-  first: number;
-  second: number;
-  total: number;
-  cols: Int32Array;
-  firsts: Int32Array;
-  seconds: Int32Array;
-  norths: number;
-}
-
-/**
- * The quarter-board search, per level: its row, open squares, rows to the next level, the bit of
- * its second diagonal through column 0, and the state saved when it goes below (the attacks along
- * the first and second diagonals, and the first and second diagonals of the queens above).
- */
-interface Levels {
-  row: Int32Array;
-  open: Int32Array;
-  gap: Int32Array;
-  secondBit: Int32Array;
-  free: Int32Array;
-  cols: Int32Array;
-  firstAttacks: Int32Array;
-  secondAttacks: Int32Array;
-  first: Int32Array;
-  second: Int32Array;
-}
-
+type Cursor = ReturnType<typeof newCursor>;
 /** A join's state: what is the module's globals and memory in wasm. */
-interface Join {
-  geometry: Geometry;
-  lists: Lists;
-  cursor: Cursor;
-  quarter: QuarterSearch;
-  levels: Levels;
-  sides: Side[];
-}
+type Join = ReturnType<typeof newJoin>;
 
 /** The quarter lists of a Side. */
 const SIDE_LISTS = 5;
 
-function emptySide(): Side {
+/** A side: its rows, its quarter lists, and where its listing stands. */
+function emptySide() {
   const none = new Int32Array(0);
   return {
     rows: 0,
@@ -216,12 +103,12 @@ function emptySide(): Side {
     southFirst: none,
     southSecond: none,
     southStarts: none,
-    north: 0,
-    south: 0,
+    north: 0, // the north quarter-board its listing stands at
+    south: 0, // and the south one
   };
 }
 
-function newJoin(): Join {
+function newJoin() {
   return {
     geometry: newGeometry(),
     lists: newLists(),
@@ -232,35 +119,36 @@ function newJoin(): Join {
   };
 }
 
-function newGeometry(): Geometry {
+function newGeometry() {
   return {
     n: 0,
-    sideCols: 0,
-    diagBits: 0,
-    keyHalf: 0,
-    keyLow: 0,
+    sideCols: 0, // k: columns per side
+    diagBits: 0, // 2k - 1: the diagonals per direction that both sides reach
+    keyHalf: 0, // key bits per direction
+    keyLow: 0, // the lowest diagonal in the key, per direction
     keyBits: 0,
-    restBits: 0,
-    sieveHalf: 0,
-    sieveBits: 0,
-    bucketHalf: 0,
-    bucketBits: 0,
-    wide: false,
+    restBits: 0, // narrow form: rest bits per direction
+    sieveHalf: 0, // key bits per direction that the table's copies sieve
+    sieveBits: 0, // both directions': a key's low bits
+    bucketHalf: 0, // the other key bits per direction
+    bucketBits: 0, // both directions': a key's high bits
+    wide: false, // the rest as one word per direction
   };
 }
 
-function newLists(): Lists {
+/** The lists (see assembly/join.ts), and the room they may take. */
+function newLists() {
   const none = new Int32Array(0);
   const empty = new Uint32Array(0);
   return {
-    maxBytes: 0,
-    laidOutFor: 0,
-    quarterRoom: 0,
-    southCols: none,
-    southListedFirst: none,
+    maxBytes: 0, // the room start allowed
+    laidOutFor: 0, // the k the lists are laid out for
+    quarterRoom: 0, // quarter-boards each quarter list holds
+    southCols: none, // scratch: a south quarter as listed, its columns
+    southListedFirst: none, // and its diagonals
     southListedSecond: none,
-    room: 0,
-    holding: 0,
+    room: 0, // half-boards the table and the block each have room for
+    holding: 0, // half-boards they hold in this join
     tableKeys: empty,
     tableRests: empty,
     tableBucketed: empty,
@@ -269,31 +157,36 @@ function newLists(): Lists {
     blockRests: empty,
     blockBucketed: empty,
     blockStarts: none,
-    secondOffset: 0,
-    tableSecond: 0,
+    secondOffset: 0, // wide: from a rest's first word to its second, in every list but tableBucketed
+    tableSecond: 0, // and in tableBucketed
   };
 }
 
-function newCursor(): Cursor {
+function newCursor() {
   return {
     phase: DONE,
-    middleRow: -1,
+    middleRow: -1, // the middle column's queen's row, or -1
     tableSide: EAST,
-    tableCount: 0,
-    blockCount: 0,
-    crossEntry: 0,
-    crossBucket: 0,
+    tableCount: 0, // half-boards in the table's part
+    blockCount: 0, // half-boards in the block
+    crossEntry: 0, // the next entry of the block
+    crossBucket: 0, // its bucket
     pairs: 0,
-    shortfall: 0,
-    refusedNow: false,
-    longestQuarter: 0,
-    budgetLeft: 0,
-    sortStage: COUNTING,
-    sortAt: 0,
+    shortfall: 0, // bytes a join needed and could not have, or 0
+    refusedNow: false, // the join ended: its lists cannot have the memory they need
+    longestQuarter: 0, // the quarter-boards of the longest quarter of the join
+    budgetLeft: 0, // the budget halfBoards may spend (in candidate groups of four), and spends
+    sortStage: COUNTING, // a sort counts the keys, then places the rests, each up to an entry
+    sortAt: 0, // both start at the first (startSort)
   };
 }
 
-function newQuarterSearch(): QuarterSearch {
+/**
+ * The quarter-board search under way: the quarter (side, north or south), its level and what
+ * stands there, its last level (-1: the search is over), the quarter-boards found, and the lists
+ * they go to.
+ */
+function newQuarterSearch() {
   const none = new Int32Array(0);
   return {
     side: EAST,
@@ -314,7 +207,12 @@ function newQuarterSearch(): QuarterSearch {
   };
 }
 
-function newLevels(): Levels {
+/**
+ * The quarter-board search, per level: its row, open squares, rows to the next level, the bit of
+ * its second diagonal through column 0, and the state saved when it goes below (the attacks along
+ * the first and second diagonals, and the first and second diagonals of the queens above).
+ */
+function newLevels() {
   const level = () => new Int32Array(JOIN_ROW_LIMIT);
   return {
     row: level(),
@@ -432,7 +330,13 @@ function joinStart(join: Join, n: number, roomBytes: number): void {
  * Starts listing the quarter-boards of `rows` (see assembly/join.ts) into `cols`, `firsts` and
  * `seconds`, up to lists.quarterRoom of them; runQuarter lists them.
  */
-function startQuarter(join: Join, rows: number, cols: Int32Array, firsts: Int32Array, seconds: Int32Array): void {
+function startQuarter(
+  join: Join,
+  rows: number,
+  cols: Int32Array<ArrayBuffer>,
+  firsts: Int32Array<ArrayBuffer>,
+  seconds: Int32Array<ArrayBuffer>,
+): void {
   const { geometry, quarter, levels } = join;
   const n = geometry.n;
   const k = geometry.sideCols;
