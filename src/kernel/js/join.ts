@@ -83,7 +83,7 @@ export interface JoinCounter {
 
 /** The board being joined: set by start (and n by begin). */
 type Geometry = ReturnType<typeof newGeometry>;
-/** Where the join of a subproblem stands between two calls of run, and what it found. */
+/** Where the join of a subproblem stands between two calls of run. */
 type Cursor = ReturnType<typeof newCursor>;
 /** A join's state: what is the module's globals and memory in wasm. */
 type Join = ReturnType<typeof newJoin>;
@@ -91,7 +91,7 @@ type Join = ReturnType<typeof newJoin>;
 /** The quarter lists of a Side. */
 const SIDE_LISTS = 5;
 
-/** A side: its rows, its quarter lists, and where its listing stands. */
+/** A side: its rows, its quarter lists, and where its listing stands (north and south quarter-boards). */
 function emptySide() {
   const none = new Int32Array(0);
   return {
@@ -103,8 +103,8 @@ function emptySide() {
     southFirst: none,
     southSecond: none,
     southStarts: none,
-    north: 0, // the north quarter-board its listing stands at
-    south: 0, // and the south one
+    north: 0,
+    south: 0,
   };
 }
 
@@ -119,36 +119,50 @@ function newJoin() {
   };
 }
 
+/**
+ * The board being joined: n, the columns per side (sideCols, k), the diagonals per direction that
+ * both sides reach (diagBits, 2k - 1), the key's bits (keyBits; keyHalf per direction) from its
+ * lowest diagonal (keyLow), the rest's bits per direction in the narrow form (restBits), the key's
+ * low bits that the table's copies sieve (sieveBits; sieveHalf per direction) and its high bits by
+ * which a block's bucket visits the table's (bucketBits; bucketHalf), and whether a rest takes a
+ * word per direction (wide).
+ */
 function newGeometry() {
   return {
     n: 0,
-    sideCols: 0, // k: columns per side
-    diagBits: 0, // 2k - 1: the diagonals per direction that both sides reach
-    keyHalf: 0, // key bits per direction
-    keyLow: 0, // the lowest diagonal in the key, per direction
+    sideCols: 0,
+    diagBits: 0,
+    keyHalf: 0,
+    keyLow: 0,
     keyBits: 0,
-    restBits: 0, // narrow form: rest bits per direction
-    sieveHalf: 0, // key bits per direction that the table's copies sieve
-    sieveBits: 0, // both directions': a key's low bits
-    bucketHalf: 0, // the other key bits per direction
-    bucketBits: 0, // both directions': a key's high bits
-    wide: false, // the rest as one word per direction
+    restBits: 0,
+    sieveHalf: 0,
+    sieveBits: 0,
+    bucketHalf: 0,
+    bucketBits: 0,
+    wide: false,
   };
 }
 
-/** The lists (see assembly/join.ts), and the room they may take. */
+/**
+ * The lists (see assembly/join.ts): the room start allowed (maxBytes), the k they are laid out
+ * for, the quarter-boards each quarter list holds (quarterRoom), the scratch where a south quarter
+ * is listed, the half-boards the table and the block have room for (room) and hold in this join
+ * (holding), and in the wide form the distance from a rest's first word to its second (secondOffset,
+ * in every list but tableBucketed; tableSecond there).
+ */
 function newLists() {
   const none = new Int32Array(0);
   const empty = new Uint32Array(0);
   return {
-    maxBytes: 0, // the room start allowed
-    laidOutFor: 0, // the k the lists are laid out for
-    quarterRoom: 0, // quarter-boards each quarter list holds
-    southCols: none, // scratch: a south quarter as listed, its columns
-    southListedFirst: none, // and its diagonals
+    maxBytes: 0,
+    laidOutFor: 0,
+    quarterRoom: 0,
+    southCols: none,
+    southListedFirst: none,
     southListedSecond: none,
-    room: 0, // half-boards the table and the block each have room for
-    holding: 0, // half-boards they hold in this join
+    room: 0,
+    holding: 0,
     tableKeys: empty,
     tableRests: empty,
     tableBucketed: empty,
@@ -157,27 +171,34 @@ function newLists() {
     blockRests: empty,
     blockBucketed: empty,
     blockStarts: none,
-    secondOffset: 0, // wide: from a rest's first word to its second, in every list but tableBucketed
-    tableSecond: 0, // and in tableBucketed
+    secondOffset: 0,
+    tableSecond: 0,
   };
 }
 
+/**
+ * Where the join of a subproblem stands between two calls of run, and what it found: the phase,
+ * the middle column's queen's row (or -1), the table's side, the half-boards in the table's part and
+ * in the block, crossCount's next bucket and entry of the block, the pairs, the bytes a join needed
+ * and could not have (shortfall; refusedNow once it ended so), the longest quarter, the budget
+ * halfBoards may spend and spends, and where a sort stands (its stage and entry).
+ */
 function newCursor() {
   return {
     phase: DONE,
-    middleRow: -1, // the middle column's queen's row, or -1
+    middleRow: -1,
     tableSide: EAST,
-    tableCount: 0, // half-boards in the table's part
-    blockCount: 0, // half-boards in the block
-    crossEntry: 0, // the next entry of the block
-    crossBucket: 0, // its bucket
+    tableCount: 0,
+    blockCount: 0,
+    crossEntry: 0,
+    crossBucket: 0,
     pairs: 0,
-    shortfall: 0, // bytes a join needed and could not have, or 0
-    refusedNow: false, // the join ended: its lists cannot have the memory they need
-    longestQuarter: 0, // the quarter-boards of the longest quarter of the join
-    budgetLeft: 0, // the budget halfBoards may spend (in candidate groups of four), and spends
-    sortStage: COUNTING, // a sort counts the keys, then places the rests, each up to an entry
-    sortAt: 0, // both start at the first (startSort)
+    shortfall: 0,
+    refusedNow: false,
+    longestQuarter: 0,
+    budgetLeft: 0,
+    sortStage: COUNTING,
+    sortAt: 0,
   };
 }
 
