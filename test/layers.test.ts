@@ -12,7 +12,8 @@
 //   run     src/run/: counts a planned job: in the calling thread, on the GPU, its progress,
 //           checkpoints and end.
 //   pool    src/pool/: worker threads that count ranges of a job.
-//   kernel  src/kernel/: the kernels, the subproblem lists they count and how their results add up.
+//   kernel  src/kernel/: the kernels, the subproblem lists they count and how their results add up;
+//           and the wasm kernel's files of facts that the TypeScript kernel reads too (KERNEL_SHARED).
 // A module may import its own layer and those below it. Besides the layers:
 //   leaves  modules that import nothing but other leaves, importable from any layer: errors,
 //           types, quote, host/runtime, assembly/layout, symmetry (the board's symmetries, which
@@ -47,6 +48,8 @@ const LEAVES = [
   'src/method-list.ts',
 ];
 const DISPLAY = ['src/progress-display.ts'];
+/** Files of assembly/ that both kernels read: plain constants, in the kernel layer. */
+const KERNEL_SHARED = ['assembly/batch-phases.ts', 'assembly/join-constants.ts'];
 /** What the demo may take from src/ besides the public API, each meant for it. */
 const DEMO_MAY_IMPORT = ['src/progress-display.ts', 'src/symmetry.ts'];
 
@@ -55,6 +58,7 @@ type Place = { kind: 'layer'; layer: Layer } | { kind: 'leaf' } | { kind: 'displ
 function placeOf(file: string): Place | null {
   if (LEAVES.includes(file)) return { kind: 'leaf' };
   if (DISPLAY.includes(file)) return { kind: 'display' };
+  if (KERNEL_SHARED.includes(file)) return { kind: 'layer', layer: 'kernel' };
   if (file.startsWith('demo/')) return { kind: 'demo' };
   const folder = /^src\/(cli|plan|run|pool|kernel)\//.exec(file);
   if (folder) return { kind: 'layer', layer: folder[1] as Layer };
@@ -99,7 +103,7 @@ function importsOf(file: string): string[] {
     .map((name) => relative(root, resolve(dirname(join(root, file)), name)).replace(/\.js$/, '.ts'));
 }
 
-const files = [...filesUnder('src'), ...filesUnder('demo/src'), 'assembly/layout.ts'];
+const files = [...filesUnder('src'), ...filesUnder('demo/src'), 'assembly/layout.ts', ...KERNEL_SHARED];
 
 /**
  * The circles of imports among `among` (the CLI's parser once took the commands' types while they
