@@ -9,7 +9,7 @@
 //   the block against one of the table at a time;
 // - wasm lists a quarter-board's two diagonal words in one u64, and keeps each side's lists in a
 //   record of its memory (SIDES) and its search's levels in slots (SLOTS); TypeScript keeps two
-//   arrays, in a Side object, and an array per field of the levels (Levels);
+//   arrays, in a side's object, and an array per field of the levels (newLevels);
 // - wasm stores four lanes at a time and so needs room for 4 more half-boards before each group;
 //   TypeScript stores one at a time, and stops at the same places;
 // - the key bits: at k = SCALAR_KEY_K, SCALAR_KEY_BITS here (assembly/join-constants.ts says why);
