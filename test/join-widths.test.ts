@@ -19,7 +19,7 @@
 //   being many; from n = 24 on (k = 12) one unit takes the kernels 2 to 35 s (wasm) and 12 to 160 s
 //   (js) even whole. That is past this file's share of the fast tier (about 20 s): k = 10 to 13
 //   are proven in the join tier (test/join/proof.test.ts) against the search counter
-//   (test/helpers/search-unit.ts), which this file proves against every unit of n = 6 to 11.
+//   (test/helpers/search-subproblem.ts), which this file proves against every unit of n = 6 to 11.
 // - Random units of every n from JOIN_MIN_N to RANDOM_UP_TO_N = 23 (k up to 11: the widest boards
 //   whose units the kernels count in about a second), RANDOM_UNITS per n, counted by both kernels,
 //   which must agree, and by the naive counter too where both lists are short (NAIVE_LIST_MOST).
@@ -31,7 +31,7 @@ import { countUnit, joinPlan, kernels, referenceUnit, unitOf } from './helpers/j
 import { countPairs, type JoinUnit, naiveUnitCount, unitLists } from './helpers/naive-join.js';
 import { randomInt, seededRandom } from './helpers/random.js';
 import { referenceSolutions } from './helpers/reference.js';
-import { searchUnit } from './helpers/search-unit.js';
+import { searchSubproblem } from './helpers/search-subproblem.js';
 
 /** The side widths the join meets: k = n >> 1 for n from JOIN_MIN_N to JOIN_MAX_N. */
 const widths: number[] = [];
@@ -134,7 +134,7 @@ function fourWays(kernel: Kernel, unit: JoinUnit, seed: number) {
 // The two counters the kernels are checked against, each proven first against the reference.
 const independentCounters: [string, (unit: JoinUnit) => bigint | null][] = [
   ['naive', naiveUnitCount],
-  ['search', (unit) => searchUnit(unit)],
+  ['search', (unit) => searchSubproblem(unit)],
 ];
 
 describe('the independent counters of a join unit', () => {
@@ -155,8 +155,8 @@ describe('the independent counters of a join unit', () => {
   }
 
   it('the search counter gives up past its limit: unit 0 of n = 11 takes more than ten squares', () => {
-    expect(searchUnit(unitOf(11, 0), 10)).toBeNull();
-    expect(searchUnit(unitOf(11, 0))).not.toBeNull();
+    expect(searchSubproblem(unitOf(11, 0), 10)).toBeNull();
+    expect(searchSubproblem(unitOf(11, 0))).not.toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 // The join (assembly/join.ts and src/kernel/js/join.ts) at the side widths the fast tier cannot
 // prove against an independent count: k = 10 to 14 (n = 20 to 29), where one unit's naive
-// all-pairs test takes minutes. Here the reference is the search counter (test/helpers/search-unit.ts,
+// all-pairs test takes minutes. Here the reference is the search counter (test/helpers/search-subproblem.ts,
 // proven in the fast tier against every unit of n = 6 to 11): a backtracking over the whole board,
 // which shares nothing with the join, and takes seconds on the units chosen here.
 //
@@ -32,7 +32,7 @@ import type { Kernel } from '../../src/kernel/kernel.js';
 import { countUnit, kernels, leastRoom } from '../helpers/join-unit.js';
 import { type JoinUnit, naiveUnitCount } from '../helpers/naive-join.js';
 import { randomInt, seededRandom } from '../helpers/random.js';
-import { searchUnit } from '../helpers/search-unit.js';
+import { searchSubproblem } from '../helpers/search-subproblem.js';
 
 /** A solution of the n×n board (its queens' columns, row by row), by a search that tries columns in a seeded order. */
 function seededSolution(n: number, seed: number): number[] {
@@ -131,7 +131,7 @@ describe('the join at k = 10 to 13 against a search of the whole board', () => {
         `n = ${n}, ${label}: both kernels count what the search counts, whole, in parts and in calls of 1 to 64 steps`,
         () => {
           const named = { n, label, eastRows: unit.eastRows, middleRow: unit.middleRow };
-          const search = searchUnit(unit);
+          const search = searchSubproblem(unit);
           expect(search).not.toBeNull();
           // A unit of the plan was chosen for its count; a solution's row choice counts that solution
           // (unless both its halves hold a queen on a longest diagonal, which none here does).
