@@ -1,38 +1,38 @@
 // The join (assembly/join.ts and src/kernel/js/join.ts) at the side widths the fast tier cannot
-// prove against an independent count: k = 10 to 14 (n = 20 to 29), where one unit's naive
+// prove against an independent count: k = 10 to 14 (n = 20 to 29), where one subproblem's naive
 // all-pairs test takes minutes. Here the reference is the search counter (test/helpers/search-subproblem.ts,
-// proven in the fast tier against every unit of n = 6 to 11): a backtracking over the whole board,
-// which shares nothing with the join, and takes seconds on the units chosen here.
+// proven in the fast tier against every subproblem of n = 6 to 11): a backtracking over the whole board,
+// which shares nothing with the join, and takes seconds on the subproblems chosen here.
 //
-// The units: row choices taken from solutions (a seeded random solution of the board, and the row
-// choice its queens make), so that each counts at least that solution; and units of the plan whose
+// The subproblems: row choices taken from solutions (a seeded random solution of the board, and the row
+// choice its queens make), so that each counts at least that solution; and subproblems of the plan whose
 // search is short and whose count is not 0, found by scanning the plan once (the scan's cost is
 // why their row choices are listed: the reference still counts each here). Each is counted by both
 // kernels three ways: whole, in parts (the least room, lists of JOIN_ROOM_MIN half-boards, so that
 // the table and the streamed side come in many parts), and in calls of 1 to 64 steps with the room
 // it wants.
 //
-// And one unit each of n = 24 and 25 (k = 12) and of n = 26 (k = 13), the first board whose
-// rests take a word per diagonal direction (the wide form), found by scanning the first units in
+// And one subproblem each of n = 24 and 25 (k = 12) and of n = 26 (k = 13), the first board whose
+// rests take a word for each of the first and second diagonals (the wide form), found by scanning the first subproblems in
 // an earlier order of the plan (the first with a count that is not 0): their searches
 // take 1 s to two minutes. In the least room their quarter lists alone take 14 to 134 MB and the
 // half-boards come in thousands of parts (minutes); with 2% more, in tens of parts (seconds).
 //
-// At k = 14 (n = 28, 29) the search counter did not finish a unit of n = 29 in 13 minutes, and the
+// At k = 14 (n = 28, 29) the search counter did not finish a subproblem of n = 29 in 13 minutes, and the
 // naive counter (test/helpers/naive-join.ts: each side by plain backtracking, every pair tested)
-// cannot test a unit that counts anything: of the first 24 units of n = 29 and the last 21, the 11
-// that do each have a side of over 2 million half-boards. What it can test is the first unit,
+// cannot test a subproblem that counts anything: of the first 24 subproblems of n = 29 and the last 21, the 11
+// that do each have a side of over 2 million half-boards. What it can test is the first subproblem,
 // whose sides are nearly 14-queens solutions of a square (69,516 and 365,596 half-boards,
 // 2.5·10^10 pair tests, about a minute) and which counts 0: that both kernels find no pair there,
 // whole and in parts. No test proves k = 15 and 16: their shortest lists are longer still (n =
-// 31's first unit has 2,279,184 half-boards on its west side alone).
+// 31's first subproblem has 2,279,184 half-boards on its west side alone).
 
 import { describe, expect, it } from 'vitest';
-import type { Kernel } from '../../src/kernel/kernel.js';
-import { countUnit, kernels, leastRoom } from '../helpers/join-unit.js';
-import { type JoinUnit, naiveUnitCount } from '../helpers/naive-join.js';
-import { randomInt, seededRandom } from '../helpers/random.js';
-import { searchSubproblem } from '../helpers/search-subproblem.js';
+import type { Kernel } from '../../../src/kernel/kernel.js';
+import { countUnit, kernels, leastRoom } from '../../helpers/join-unit.js';
+import { type JoinUnit, naiveUnitCount } from '../../helpers/naive-join.js';
+import { randomInt, seededRandom } from '../../helpers/random.js';
+import { searchSubproblem } from '../../helpers/search-subproblem.js';
 
 /** A solution of the n×n board (its queens' columns, row by row), by a search that tries columns in a seeded order. */
 function seededSolution(n: number, seed: number): number[] {
@@ -63,7 +63,7 @@ function seededSolution(n: number, seed: number): number[] {
 }
 
 /** The row choice a solution makes: the rows whose queen stands in the east half, and the middle queen's row. */
-function unitOfSolution(n: number, columns: number[]): JoinUnit {
+function subproblemOfSolution(n: number, columns: number[]): JoinUnit {
   const k = n >> 1;
   const middleRow = n % 2 === 1 ? columns.indexOf((n - 1) >> 1) : -1;
   let eastRows = 0;
@@ -73,8 +73,8 @@ function unitOfSolution(n: number, columns: number[]): JoinUnit {
   return { n, eastRows: eastRows >>> 0, middleRow };
 }
 
-/** Units of the plan with a short search and a count that is not 0 (see the header): east rows, middle queen's row. */
-const PLAN_UNITS: Record<number, [number, number][]> = {
+/** Subproblems of the plan with a short search and a count that is not 0 (see the header): east rows, middle queen's row. */
+const PLAN_SUBPROBLEMS: Record<number, [number, number][]> = {
   20: [
     [0x1eaf, -1],
     [0x8d77, -1],
@@ -97,76 +97,84 @@ function tinyBudgets(seed: number): () => number {
   return () => randomInt(random, 1, 64);
 }
 
-/** The room a unit is counted in parts with: the least, or from n = 24 on 2% more (see the header). */
-function partsRoom(kernel: Kernel, unit: JoinUnit): number {
-  return unit.n < 24 ? 0 : Math.ceil(leastRoom(kernel, unit) * 1.02);
+/** The room a subproblem is counted in parts with: the least, or from n = 24 on 2% more (see the header). */
+function partsRoom(kernel: Kernel, subproblem: JoinUnit): number {
+  return subproblem.n < 24 ? 0 : Math.ceil(leastRoom(kernel, subproblem) * 1.02);
 }
 
-function threeWays(make: () => Kernel, unit: JoinUnit, seed: number) {
+function threeWays(make: () => Kernel, subproblem: JoinUnit, seed: number) {
   const kernel = make();
   return {
-    whole: countUnit(kernel, unit, 1 << 30, 2 ** 30),
-    parts: countUnit(kernel, unit, 1 << 30, partsRoom(make(), unit)),
-    steps: countUnit(kernel, unit, tinyBudgets(seed), 2 ** 30),
+    whole: countUnit(kernel, subproblem, 1 << 30, 2 ** 30),
+    parts: countUnit(kernel, subproblem, 1 << 30, partsRoom(make(), subproblem)),
+    steps: countUnit(kernel, subproblem, tinyBudgets(seed), 2 ** 30),
   };
 }
 
-// A unit's search takes up to two minutes (n = 26), its count in parts up to a minute (n = 23).
-const UNIT_TIMEOUT_MS = 10 * 60_000;
+// A subproblem's search takes up to two minutes (n = 26), its count in parts up to a minute (n = 23).
+const SUBPROBLEM_TIMEOUT_MS = 10 * 60_000;
 
 describe('the join at k = 10 to 13 against a search of the whole board', () => {
   for (const n of [20, 21, 22, 23, 24, 25, 26]) {
-    const units = [
+    const subproblems = [
       ...(SOLUTION_SEEDS[n] ?? []).map((seed) => ({
         label: `the row choice of solution seed ${seed}`,
-        unit: unitOfSolution(n, seededSolution(n, seed)),
+        subproblem: subproblemOfSolution(n, seededSolution(n, seed)),
       })),
-      ...(PLAN_UNITS[n] ?? []).map(([eastRows, middleRow]) => ({
+      ...(PLAN_SUBPROBLEMS[n] ?? []).map(([eastRows, middleRow]) => ({
         label: `the row choice 0x${eastRows.toString(16)}`,
-        unit: { n, eastRows, middleRow },
+        subproblem: { n, eastRows, middleRow },
       })),
     ];
-    for (const { label, unit } of units) {
+    for (const { label, subproblem } of subproblems) {
       it(
         `n = ${n}, ${label}: both kernels count what the search counts, whole, in parts and in calls of 1 to 64 steps`,
         () => {
-          const named = { n, label, eastRows: unit.eastRows, middleRow: unit.middleRow };
-          const search = searchSubproblem(unit);
+          const named = { n, label, eastRows: subproblem.eastRows, middleRow: subproblem.middleRow };
+          const search = searchSubproblem(subproblem);
           expect(search).not.toBeNull();
-          // A unit of the plan was chosen for its count; a solution's row choice counts that solution
+          // A subproblem of the plan was chosen for its count; a solution's row choice counts that solution
           // (unless both its halves hold a queen on a longest diagonal, which none here does).
           expect({ ...named, counted: (search as bigint) > 0n }).toEqual({ ...named, counted: true });
           const everyWay = { whole: search, parts: search, steps: search };
-          const seed = unit.eastRows ^ (n << 24);
-          expect({ ...named, wasm: threeWays(kernels.wasm, unit, seed) }).toEqual({ ...named, wasm: everyWay });
-          expect({ ...named, js: threeWays(kernels.js, unit, seed) }).toEqual({ ...named, js: everyWay });
+          const seed = subproblem.eastRows ^ (n << 24);
+          expect({ ...named, wasm: threeWays(kernels.wasm, subproblem, seed) }).toEqual({ ...named, wasm: everyWay });
+          expect({ ...named, js: threeWays(kernels.js, subproblem, seed) }).toEqual({ ...named, js: everyWay });
         },
-        UNIT_TIMEOUT_MS,
+        SUBPROBLEM_TIMEOUT_MS,
       );
     }
   }
 });
 
-/** Units of the plan at k = 14 counted against the naive counter (see the header): east rows, middle queen's row. */
-const NAIVE_UNITS: Record<number, [number, number][]> = { 29: [[0x7ffe, 0]] };
+/** Subproblems of the plan at k = 14 counted against the naive counter (see the header): east rows, middle queen's row. */
+const NAIVE_SUBPROBLEMS: Record<number, [number, number][]> = { 29: [[0x7ffe, 0]] };
 
-// The naive count of the unit of n = 29 takes about a minute on one core, the kernels seconds.
+// The naive count of the subproblem of n = 29 takes about a minute on one core, the kernels seconds.
 const NAIVE_TIMEOUT_MS = 5 * 60_000;
 
 describe('the join at k = 14 against the naive counter', () => {
-  for (const [n, units] of Object.entries(NAIVE_UNITS).map(([n, units]) => [Number(n), units] as const)) {
-    for (const [eastRows, middleRow] of units) {
+  for (const [n, subproblems] of Object.entries(NAIVE_SUBPROBLEMS).map(
+    ([n, subproblems]) => [Number(n), subproblems] as const,
+  )) {
+    for (const [eastRows, middleRow] of subproblems) {
       it(
         `n = ${n}, the row choice 0x${eastRows.toString(16)}: both kernels count what the naive counter counts, whole and in parts`,
         () => {
-          const unit = { n, eastRows, middleRow };
-          const naive = naiveUnitCount(unit);
+          const subproblem = { n, eastRows, middleRow };
+          const naive = naiveUnitCount(subproblem);
           const bothWays = (make: () => Kernel) => ({
-            whole: countUnit(make(), unit, 1 << 30, 2 ** 31),
-            parts: countUnit(make(), unit, 1 << 30, partsRoom(make(), unit)),
+            whole: countUnit(make(), subproblem, 1 << 30, 2 ** 31),
+            parts: countUnit(make(), subproblem, 1 << 30, partsRoom(make(), subproblem)),
           });
-          expect({ ...unit, wasm: bothWays(kernels.wasm) }).toEqual({ ...unit, wasm: { whole: naive, parts: naive } });
-          expect({ ...unit, js: bothWays(kernels.js) }).toEqual({ ...unit, js: { whole: naive, parts: naive } });
+          expect({ ...subproblem, wasm: bothWays(kernels.wasm) }).toEqual({
+            ...subproblem,
+            wasm: { whole: naive, parts: naive },
+          });
+          expect({ ...subproblem, js: bothWays(kernels.js) }).toEqual({
+            ...subproblem,
+            js: { whole: naive, parts: naive },
+          });
         },
         NAIVE_TIMEOUT_MS,
       );
