@@ -101,7 +101,12 @@ describe('the join panel’s views', () => {
         expect(Math.abs(cols[a] - cols[b])).not.toBe(b - a);
       }
     expect(f.words.filter((w) => w.role === 'and').map((w) => w.bits)).toEqual(['0'.repeat(15), '0'.repeat(15)]);
-    expect(f.message).toMatch(/a solution \(pair 1 of this row choice\)$/);
+    const { classSize } = walk8.subproblems[f.subproblem];
+    expect(f.message).toMatch(
+      new RegExp(
+        `both ANDs are zero, so the pair fits: pair 1 of this row choice, ${classSize} solutions? with its class, ${f.found} so far$`,
+      ),
+    );
     const clash = find(walk8, 'pair', (s) => !walk8.subproblems[s.subproblem].probes[s.index].tests[s.test].fits);
     const g = joinView(walk8, clash);
     expect(g.words.filter((w) => w.role === 'and').some((w) => w.bits.includes('1'))).toBe(true);
@@ -133,4 +138,33 @@ describe('the join panel’s views', () => {
     });
     expect(joinView(walk, at).message).toMatch(/no row in this half, so one empty quarter-board$/);
   });
+
+  it.each([6, 7, 8])(
+    'n = %i: the pair jump stops at each pair that fits, and the solutions so far grow by its class size there',
+    (n) => {
+      const walk = new JoinWalk(n);
+      const fitting: number[] = [];
+      let found = 0;
+      for (let i = 0; i <= walk.last; i++) {
+        const step = walk.step(i);
+        const v = joinView(walk, i);
+        const fits = step.kind === 'pair' && walk.subproblems[step.subproblem].probes[step.index].tests[step.test].fits;
+        if (fits) {
+          fitting.push(i);
+          found += walk.subproblems[step.subproblem].classSize;
+        }
+        // Each step shows the solutions found up to it, counted as the sums count them.
+        expect(v.found).toBe(found);
+        if (step.kind === 'pair' || step.kind === 'west')
+          expect(v.foundHow).toBe(
+            `${walk.subproblems[step.subproblem].before} before this row choice + ${step.pairs} pair${step.pairs === 1 ? '' : 's'} × class size ${walk.subproblems[step.subproblem].classSize}`,
+          );
+      }
+      expect(walk.fittingPairs).toEqual(fitting);
+      expect(found).toBe(walk.sums.total);
+      expect(fitting.length).toBe(walk.subproblems.reduce((s, u) => s + u.pairs, 0));
+      if (n === 6) expect([fitting.length, found]).toEqual([2, 4]);
+      if (n === 8) expect([fitting.length, found]).toEqual([34, 92]);
+    },
+  );
 });

@@ -2,8 +2,9 @@
 // the next step of a kind, each landing where stepping one at a time lands, with the same latest
 // steps listed.
 import { describe, expect, it } from 'vitest';
+import { searchTree } from '../demo/src/search-tree.js';
 import { Search } from '../demo/src/stepper.js';
-import { RECENT, Timeline } from '../demo/src/timeline.js';
+import { atDeadEnd, atSolution, RECENT, Timeline } from '../demo/src/timeline.js';
 
 /** The kinds and messages of every step of the search of n, from the first. */
 function walk(n: number): { kind: string; message: string; row: number }[] {
@@ -80,14 +81,14 @@ describe('the search panel’s timeline', () => {
     const solutions = steps.flatMap((s, i) => (s.kind === 'solution' ? [i] : []));
     expect(solutions).toHaveLength(4);
     for (const at of solutions) {
-      const found = timeline.find('solution');
+      const found = timeline.find(atSolution);
       expect(found).toBe(at);
       timeline.seek(found!);
     }
-    expect(timeline.find('solution')).toBeNull();
+    expect(timeline.find(atSolution)).toBeNull();
     expect(timeline.position).toBe(solutions[3]);
-    const deadEnd = steps.findIndex((s, i) => i > solutions[3] && s.kind === 'dead-end');
-    expect(timeline.find('dead-end')).toBe(deadEnd);
+    const exhausted = steps.findIndex((s, i) => i > solutions[3] && s.kind === 'exhausted');
+    expect(timeline.find((search) => search.kind === 'exhausted')).toBe(exhausted);
     expect(timeline.position).toBe(solutions[3]);
   });
 
@@ -99,5 +100,35 @@ describe('the search panel’s timeline', () => {
     expect(view.step.kind).toBe('done');
     expect(view.recent[0]).toBe(view.step);
     expect(view.recent).toHaveLength(RECENT);
+  });
+
+  it.each([4, 5, 6, 7, 8])(
+    'n = %i: the dead-end jump stops once at each dead end the tree counts, on the row below its queen',
+    (n) => {
+      const tree = searchTree(n);
+      const deadEnds = tree.nodes.filter((node) => node.deadEnd);
+      const timeline = new Timeline(n);
+      const stops: number[] = [];
+      for (let at = timeline.find(atDeadEnd); at !== null; at = timeline.find(atDeadEnd)) {
+        timeline.seek(at);
+        stops.push(at);
+        expect(timeline.current.message).toMatch(/: every square is attacked, so the queen on row \d is a dead end$/);
+      }
+      expect(stops).toHaveLength(deadEnds.length);
+      // A queen tried at step s goes down at s + 1 and finds its next row empty at s + 2.
+      expect(stops).toEqual(deadEnds.map((node) => node.step + 2));
+      if (n === 6) expect(stops).toHaveLength(46);
+    },
+  );
+
+  it('n = 6: the solution jump stops at each of the 4 solutions, and the last of each jump is known ahead', () => {
+    const timeline = new Timeline(6);
+    const solutions = timeline.stepsWhere(atSolution);
+    expect(solutions).toHaveLength(4);
+    timeline.seek(solutions[3]);
+    expect(timeline.find(atSolution)).toBeNull();
+    const deadEnds = timeline.stepsWhere(atDeadEnd);
+    timeline.seek(deadEnds[deadEnds.length - 1]);
+    expect(timeline.find(atDeadEnd)).toBeNull();
   });
 });

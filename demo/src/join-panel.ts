@@ -15,15 +15,6 @@ function previousChoice(walk: JoinWalk, from: number): number {
   return [...walk.subproblems].reverse().find((choice) => choice.start < from)?.start ?? 0;
 }
 
-/** The next pair test after step `from` that makes a solution; null where none is left. */
-function nextSolution(walk: JoinWalk, from: number): number | null {
-  for (let i = from + 1; i <= walk.last; i++) {
-    const step = walk.step(i);
-    if (step.kind === 'pair' && walk.subproblems[step.subproblem].probes[step.index].tests[step.test].fits) return i;
-  }
-  return null;
-}
-
 /**
  * Step through the join of a small board: the row choice and its class, quarter-boards joined into
  * half-boards, the buckets, the pair tests, the sums, and the code with the step's line lit. What
@@ -46,6 +37,7 @@ export function joinPanel(): void {
   const sumParts = {
     tally: $<HTMLTableElement>('#join-tally'),
     total: $<HTMLElement>('#join-total'),
+    totalHow: $<HTMLElement>('#join-found-how'),
     burnside: $<HTMLElement>('#join-burnside'),
     burnsideSum: $<HTMLElement>('#join-burnside-sum'),
     kept: $<HTMLUListElement>('#join-kept'),
@@ -77,19 +69,17 @@ export function joinPanel(): void {
         id: 'previous-choice',
         towards: 'start',
         target: (model, at) => previousChoice(model.walk, at),
-        none: 'No row choice is before this step.',
       },
       {
         id: 'next-choice',
         towards: 'end',
         target: (model, at) => nextChoice(model.walk, at),
-        none: 'No row choice is left after this step.',
       },
       {
-        id: 'next-solution',
+        id: 'next-pair',
         towards: 'end',
-        target: (model, at) => nextSolution(model.walk, at),
-        none: 'No solution is left after this step.',
+        target: (model, at) => model.walk.fittingPairs.find((step) => step > at) ?? null,
+        last: (model) => model.walk.fittingPairs.at(-1) ?? null,
       },
     ],
   });

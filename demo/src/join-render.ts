@@ -98,6 +98,7 @@ export function renderSums(
   into: {
     tally: HTMLTableElement;
     total: HTMLElement;
+    totalHow: HTMLElement;
     burnside: HTMLElement;
     burnsideSum: HTMLElement;
     kept: HTMLUListElement;
@@ -113,7 +114,8 @@ export function renderSums(
   }
   for (const t of v.tally.slice(-TALLY_ROWS)) addRow(body, [t.east, t.pairs, t.classSize, t.pairs * t.classSize]);
   addRow(body, ['total', '', '', v.total]).className = 'sum';
-  into.total.textContent = v.total.toLocaleString('en');
+  into.total.textContent = v.found.toLocaleString('en');
+  into.totalHow.textContent = v.foundHow === '' ? '' : `(${v.foundHow})`;
   into.burnside.hidden = v.burnside === null;
   if (v.burnside === null || v.kept === null) return;
   into.burnsideSum.textContent = `Unique, by Burnside: (total + F180 + 2 × F90) / 8, so ${v.burnside}.`;

@@ -58,6 +58,10 @@ export interface JoinView {
   tally: { east: string; pairs: number; classSize: number }[];
   total: number;
   pairs: number;
+  /** The solutions found so far: the total before this row choice, and its pairs so far × its class size. */
+  found: number;
+  /** How `found` is made, in words; '' where no row choice is under way. */
+  foundHow: string;
   /** At the end: Burnside's sum, and the solutions a half turn and a quarter turn keep. */
   burnside: string | null;
   kept: { halfTurn: number[][]; quarterTurn: number[][] } | null;
@@ -132,6 +136,8 @@ export function joinView(walk: JoinWalk, number: number): JoinView {
     tally,
     total: step.total,
     pairs: step.pairs,
+    found: done ? step.total : choice!.before + step.pairs * choice!.classSize,
+    foundHow: '',
     burnside: null,
     kept: null,
   };
@@ -241,7 +247,7 @@ export function joinView(walk: JoinWalk, number: number): JoinView {
         { name: 'second AND', bits: binary(w.second & e.second, width), role: 'and' },
       ];
       view.message = test.fits
-        ? `West ${probe.west + 1} against east ${test.east + 1}: both ANDs are zero, a solution (pair ${step.pairs} of this row choice)`
+        ? `West ${probe.west + 1} against east ${test.east + 1}: both ANDs are zero, so the pair fits: pair ${step.pairs} of this row choice, ${plural(choice.classSize, 'solution', 'solutions')} with its class, ${view.found} so far`
         : `West ${probe.west + 1} against east ${test.east + 1}: they share a diagonal`;
       break;
     }
@@ -249,6 +255,8 @@ export function joinView(walk: JoinWalk, number: number): JoinView {
       view.message = `${ofChoice[0].toUpperCase()}${ofChoice.slice(1)}: ${plural(choice.pairs, 'pair', 'pairs')} × ${choice.classSize} = ${choice.pairs * choice.classSize}; total ${step.total}`;
       break;
   }
+  if (step.kind !== 'choice')
+    view.foundHow = `${choice.before} before this row choice + ${plural(step.pairs, 'pair', 'pairs')} × class size ${choice.classSize}`;
   const placed = view.queens.flatMap((c, r) => (c === undefined ? [] : [`row ${r} column ${c}`]));
   view.summary = `Rows ${list(choice.east)} east, ${list(choice.west)} west${choice.middle >= 0 ? `, ${choice.middle} the middle column's` : ''}; ${placed.length ? `queens at ${list(placed)}` : 'no queen shown'}.`;
   return view;

@@ -248,12 +248,7 @@ function subproblemOf(n: number, east: number[], west: number[], middle: number,
   });
   const names = new Set<string>();
   const distinct = images.filter((c) => !names.has(nameOf(c)) && names.add(nameOf(c)));
-  const steps =
-    1 +
-    [eastSide, westSide].reduce((s, side) => s + side.north.length + side.south.length + side.candidates.length, 0) +
-    1 +
-    probes.reduce((s, p) => s + 1 + p.tests.length, 0) +
-    1;
+  const steps = 1 + listSteps(eastSide, westSide) + 1 + probes.reduce((s, p) => s + 1 + p.tests.length, 0) + 1;
   return {
     east,
     west,
@@ -270,6 +265,11 @@ function subproblemOf(n: number, east: number[], west: number[], middle: number,
     steps,
     before: 0,
   };
+}
+
+/** The steps that list the sides' quarter-boards and meet them: a step each. */
+function listSteps(...sides: Side[]): number {
+  return sides.reduce((s, side) => s + side.north.length + side.south.length + side.candidates.length, 0);
 }
 
 /** The board a symmetry makes of a solution (column per row). */
@@ -290,6 +290,7 @@ export class JoinWalk {
   /** The number of the last step, `done`. */
   readonly last: number;
   readonly sums: JoinSums;
+  private fitting: number[] | undefined;
 
   constructor(readonly n: number) {
     const subproblems: Subproblem[] = [];
@@ -350,6 +351,28 @@ export class JoinWalk {
       pairsTested: this.subproblems.reduce((s, u) => s + u.probes.reduce((t, p) => t + p.tests.length, 0), 0),
       pairsWithoutKeys: this.subproblems.reduce((s, u) => s + u.eastSide.halves.length * u.westSide.halves.length, 0),
     };
+  }
+
+  /**
+   * The steps of the pairs that fit, in order: each pair is a solution of its row choice, and
+   * counts for as many solutions as its class holds row choices.
+   */
+  get fittingPairs(): readonly number[] {
+    if (this.fitting === undefined) {
+      this.fitting = [];
+      for (const choice of this.subproblems) {
+        // The row choice's own step, its sides' lists, then the buckets.
+        let at = choice.start + 1 + listSteps(choice.eastSide, choice.westSide) + 1;
+        for (const probe of choice.probes) {
+          at++;
+          for (const test of probe.tests) {
+            if (test.fits) this.fitting.push(at);
+            at++;
+          }
+        }
+      }
+    }
+    return this.fitting;
   }
 
   /** Step `number`, 0 to `last`. */

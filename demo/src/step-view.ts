@@ -91,12 +91,12 @@ export function describeStep(s: Search): Step {
       row === 0
         ? `Row 0: free = all = ${bits(free)} (column 0 first): every square to try`
         : free === 0
-          ? `Row ${row}: free = all & ~(cols | left | right) = ${bits(free)}: every square is attacked, nothing to try`
+          ? `Row ${row}: free = all & ~(cols | left | right) = ${bits(free)}: every square is attacked, so the queen on row ${row - 1} is a dead end`
           : `Row ${row}: free = all & ~(cols | left | right) = ${bits(free)}: ${toTry}`,
     try: () => `Row ${row}: bit = free & -free, the lowest square still to try: column ${col}`,
     solution: () => `Solution ${s.solutions}: columns ${queens.join(', ')}`,
     down: () => `Row ${row - 1} goes onto the stack; the masks move one row down, to row ${row}`,
-    'dead-end': () =>
+    exhausted: () =>
       row === 0 ? 'Row 0 has nothing left to try: the search is complete' : `Row ${row} has nothing left to try`,
     back: () => `Back to row ${row}: its level comes off the stack, and its queen off column ${col}; ${toTry}`,
   }[s.kind]();
@@ -105,7 +105,7 @@ export function describeStep(s: Search): Step {
     try: () => `bit = ${bits(1 << col)}, free = ${bits(free)}`,
     solution: () => `solutions = ${s.solutions}`,
     down: () => `row = ${row}, cols = ${bits(cols)}, left = ${bits(left)}, right = ${bits(right)}`,
-    'dead-end': () => `free = ${bits(free)}`,
+    exhausted: () => `free = ${bits(free)}`,
     back: () => `row = ${row}, free = ${bits(free)}`,
   }[s.kind]();
   const queen = queens[row];

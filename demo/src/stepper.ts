@@ -8,10 +8,10 @@
 /**
  * What a step did: `open`, entered a row and worked out its open squares; `try`, put a queen on
  * the lowest square still to try; `solution`, that queen completed a solution; `down`, pushed the
- * row onto the stack and went one row down; `dead-end`, found nothing left to try in the row;
+ * row onto the stack and went one row down; `exhausted`, found nothing left to try in the row;
  * `back`, popped the row above off the stack; `done`, found nothing left to try in row 0.
  */
-export type StepKind = 'open' | 'try' | 'solution' | 'down' | 'dead-end' | 'back' | 'done';
+export type StepKind = 'open' | 'try' | 'solution' | 'down' | 'exhausted' | 'back' | 'done';
 
 /** Words per level of the stack: the masks on entering the row, and its squares still to try. */
 export const LEVEL_WORDS = 4;
@@ -50,6 +50,14 @@ export class Search {
     return this.col < 0 ? 0 : 1 << this.col;
   }
 
+  /**
+   * The step entered a row with no square open: the queen above it is a dead end of the search
+   * tree (search-tree.ts). A row that runs out of squares after trying some is not one.
+   */
+  get deadEnd(): boolean {
+    return this.kind === 'open' && this.free === 0;
+  }
+
   /** Takes the next step; false once the search is done. */
   next(): boolean {
     switch (this.kind) {
@@ -60,7 +68,7 @@ export class Search {
           // Every square of the row is tried: its last queen is gone with them.
           this.queens[this.row] = -1;
           this.col = -1;
-          this.kind = 'dead-end';
+          this.kind = 'exhausted';
         } else this.tryLowest();
         return true;
       case 'try':
@@ -74,7 +82,7 @@ export class Search {
         this.free = this.all & ~(this.cols | this.left | this.right);
         this.kind = 'open';
         return true;
-      case 'dead-end':
+      case 'exhausted':
         if (this.row === 0) this.kind = 'done';
         else this.goBack();
         return true;

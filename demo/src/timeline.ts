@@ -1,6 +1,10 @@
 import { describeStep, type Step } from './step-view.js';
-import { Search, type StepKind } from './stepper.js';
+import { Search } from './stepper.js';
 import type { WalkModel } from './walk-controller.js';
+
+/** The steps the panel's jumps go to: a solution found, and a dead end of the search tree. */
+export const atSolution = (search: Search) => search.kind === 'solution';
+export const atDeadEnd = (search: Search) => search.deadEnd;
 
 /** How many of the latest steps the page lists. */
 export const RECENT = 8;
@@ -27,6 +31,7 @@ export class Timeline implements WalkModel<SearchView> {
   /** The latest steps, oldest first; the last is the current one. */
   private steps: Step[];
   private length: number | undefined;
+  private readonly picked = new Map<(search: Search) => boolean, number[]>();
 
   constructor(readonly n: number) {
     this.search = new Search(n);
@@ -75,16 +80,21 @@ export class Timeline implements WalkModel<SearchView> {
     return true;
   }
 
-  /** The number of the next step of `kind` after this one; null where none is left. */
-  find(kind: StepKind): number | null {
-    const search = new Search(this.n);
-    for (let i = 0; i < this.at; i++) search.next();
-    let target = this.at;
-    while (search.next()) {
-      target++;
-      if (search.kind === kind) return target;
+  /** The number of the next step after this one that `wanted` picks; null where none is left. */
+  find(wanted: (search: Search) => boolean): number | null {
+    return this.stepsWhere(wanted).find((step) => step > this.at) ?? null;
+  }
+
+  /** The numbers of the steps that `wanted` picks, in order; worked out once per test. */
+  stepsWhere(wanted: (search: Search) => boolean): readonly number[] {
+    let found = this.picked.get(wanted);
+    if (found === undefined) {
+      found = [];
+      const search = new Search(this.n);
+      for (let step = 1; search.next(); step++) if (wanted(search)) found.push(step);
+      this.picked.set(wanted, found);
     }
-    return null;
+    return found;
   }
 
   /** Goes to step `target` (0 to `last`), the latest steps listed as if taken one by one. */

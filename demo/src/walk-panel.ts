@@ -13,8 +13,8 @@ export interface Jump<Model> {
   towards: 'start' | 'end';
   /** The step it goes to from step `at`; null where there is none. */
   target(model: Model, at: number): number | null;
-  /** What the reader hears where there is none. */
-  none: string;
+  /** The last step it goes to, where that comes before the end: from there on it is disabled. */
+  last?(model: Model): number | null;
 }
 
 export interface WalkPanel<View, Model extends WalkModel<View>> {
@@ -53,7 +53,6 @@ export function walkPanel<View, Model extends WalkModel<View>>(
   const scrub = $<HTMLInputElement>('-scrub');
   const position = $<HTMLOutputElement>('-position');
   const link = $<HTMLAnchorElement>('-link');
-  const announce = $<HTMLElement>('-announce');
   const jumps = spec.jumps.map((jump) => ({ ...jump, button: $<HTMLButtonElement>(`-${jump.id}`) }));
   const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
@@ -90,6 +89,13 @@ export function walkPanel<View, Model extends WalkModel<View>>(
     if (walk.atEnd && toEnd.includes(focused)) backButton.focus();
     for (const button of toStart) button.disabled = walk.atStart;
     for (const button of toEnd) button.disabled = walk.atEnd;
+    for (const jump of jumps) {
+      if (jump.last === undefined) continue;
+      const last = jump.last(walk.model);
+      if (last !== null && walk.position < last) continue;
+      if (document.activeElement === jump.button) backButton.focus();
+      jump.button.disabled = true;
+    }
   }
 
   function stepsPerSecond(): number {
@@ -135,9 +141,7 @@ export function walkPanel<View, Model extends WalkModel<View>>(
   reset.addEventListener('click', restart);
   n.addEventListener('change', sizeChanged);
   for (const jump of jumps)
-    jump.button.addEventListener('click', () => {
-      if (!walk.jump(jump.target(walk.model, walk.position))) announce.textContent = jump.none;
-    });
+    jump.button.addEventListener('click', () => walk.jump(jump.target(walk.model, walk.position)));
   speed.addEventListener('input', speedChanged);
   reducedMotion.addEventListener('change', speedChanged);
   speedChanged();

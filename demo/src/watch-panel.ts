@@ -1,6 +1,6 @@
 import { drawCode as showCode } from './code-view.js';
 import { CODE, type CodeForm, lineOf } from './search-code.js';
-import { type SearchView, Timeline } from './timeline.js';
+import { atDeadEnd, atSolution, type SearchView, Timeline } from './timeline.js';
 import { walkPanel } from './walk-panel.js';
 import { renderBoard, renderLog, renderMasks, renderStack, TreeView } from './watch-render.js';
 
@@ -53,14 +53,14 @@ export function watchPanel(): void {
       {
         id: 'next-solution',
         towards: 'end',
-        target: (timeline) => timeline.find('solution'),
-        none: 'No solution is left after this step.',
+        target: (timeline) => timeline.find(atSolution),
+        last: (timeline) => timeline.stepsWhere(atSolution).at(-1) ?? null,
       },
       {
         id: 'next-dead-end',
         towards: 'end',
-        target: (timeline) => timeline.find('dead-end'),
-        none: 'No dead end is left after this step.',
+        target: (timeline) => timeline.find(atDeadEnd),
+        last: (timeline) => timeline.stepsWhere(atDeadEnd).at(-1) ?? null,
       },
     ],
   });

@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JoinWalk } from '../../../demo/src/join-walk.js';
+import { atSolution, Timeline } from '../../../demo/src/timeline.js';
 import { BROWSER_TESTS, launchChromium, serveDirectory } from '../../helpers/chromium.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -577,16 +578,41 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await page.click('#watch-next-solution');
     expect(await page.textContent('#watch-message')).toBe('Solution 1: columns 1, 3, 5, 0, 2, 4');
     await page.click('#watch-next-dead-end');
-    expect(await page.textContent('#watch-message')).toMatch(/^Row \d has nothing left to try$/);
-    // Past the last solution, there is no next one: said, and the step stays.
-    await page.$eval('#watch-scrub', (scrub: HTMLInputElement) => {
-      scrub.value = scrub.max;
-      scrub.dispatchEvent(new Event('input', { bubbles: true }));
-    });
-    expect(await page.isDisabled('#watch-next-solution')).toBe(true);
-    await page.click('#watch-back');
+    expect(await page.textContent('#watch-message')).toMatch(
+      /^Row \d: free = all & ~\(cols \| left \| right\) = 0+: every square is attacked, so the queen on row \d is a dead end$/,
+    );
+    // Past the last solution the jump to one is disabled, before the end of the walk.
+    const timeline = new Timeline(6);
+    const lastSolution = timeline.stepsWhere(atSolution).at(-1)!;
+    await page.$eval(
+      '#watch-scrub',
+      (scrub: HTMLInputElement, step) => {
+        scrub.value = String(step - 1);
+        scrub.dispatchEvent(new Event('input', { bubbles: true }));
+      },
+      lastSolution,
+    );
+    expect(await page.isDisabled('#watch-next-solution')).toBe(false);
     await page.click('#watch-next-solution');
-    expect(await page.textContent('#watch-announce')).toBe('No solution is left after this step.');
+    expect(await page.getAttribute('#watch-board', 'data-step')).toBe(String(lastSolution));
+    expect(await page.isDisabled('#watch-next-solution')).toBe(true);
+    expect(await page.isDisabled('#watch-step')).toBe(false);
+  });
+
+  it('n = 6: the dead-end jump stops as often as the tree counts dead ends, then is disabled', async () => {
+    await page.fill('#watch-n', '6');
+    await page.dispatchEvent('#watch-n', 'change');
+    let stops = 0;
+    while (!(await page.isDisabled('#watch-next-dead-end'))) {
+      await page.click('#watch-next-dead-end');
+      stops++;
+    }
+    const table = await page.$$eval('#watch-depths tbody tr', (rows) =>
+      rows.map((row) => Number((row as HTMLTableRowElement).cells[2].textContent!.replace(',', ''))),
+    );
+    expect(stops).toBe(46);
+    expect(table.reduce((sum, dead) => sum + dead, 0)).toBe(stops);
+    expect(await page.isDisabled('#watch-step')).toBe(false);
   });
 
   it('steps with the arrows and plays with space only while the panel has the focus', async () => {
@@ -718,7 +744,7 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     // The picture of docs/how-it-counts.md's worked example: n = 6, its first pair that fits.
     const six = await openDemo({ query: '?join-n=6&join-step=135#join' });
     expect(await six.textContent('#join-message')).toBe(
-      'West 1 against east 1: both ANDs are zero, a solution (pair 1 of this row choice)',
+      'West 1 against east 1: both ANDs are zero, so the pair fits: pair 1 of this row choice, 2 solutions with its class, 2 so far',
     );
     expect(await six.getAttribute('#join-board', 'data-queens')).toBe('3,0,4,1,5,2');
     await six
@@ -727,7 +753,7 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
       .screenshot({ path: `${shots}/join-6.png` });
   });
 
-  it('goes along the join: to a step, the next and previous row choice, the next solution, and links to the step', async () => {
+  it('goes along the join: to a step, the next and previous row choice, the next pair that fits, and links to the step', async () => {
     await page.fill('#join-n', '8');
     await page.dispatchEvent('#join-n', 'change');
     const walk = new JoinWalk(8);
@@ -747,9 +773,16 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(await page.getAttribute('#join-board', 'data-step')).toBe(String(walk.subproblems[choice + 1].start));
     await page.click('#join-previous-choice');
     expect(await page.getAttribute('#join-board', 'data-step')).toBe(String(walk.subproblems[choice].start));
-    await page.click('#join-next-solution');
+    await page.click('#join-next-pair');
     expect(await page.textContent('#join-message')).toMatch(
-      /: both ANDs are zero, a solution \(pair 1 of this row choice\)$/,
+      /: both ANDs are zero, so the pair fits: pair 1 of this row choice, \d solutions? with its class, \d+ so far$/,
+    );
+    const first = walk.fittingPairs.find((step) => step > walk.subproblems[choice].start)!;
+    expect(await page.getAttribute('#join-board', 'data-step')).toBe(String(first));
+    const { before, classSize } = walk.subproblems[walk.step(first).subproblem];
+    expect(await page.textContent('#join-total')).toBe(String(before + classSize));
+    expect(await page.textContent('#join-found-how')).toBe(
+      `(${before} before this row choice + 1 pair × class size ${classSize})`,
     );
     expect((await page.getAttribute('#join-board', 'data-queens'))!.split(',')).toHaveLength(8);
     expect(await page.$$eval('#join-buckets li.meets', (items) => items.length)).toBeGreaterThan(0);
@@ -758,12 +791,25 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
       scrub.dispatchEvent(new Event('input', { bubbles: true }));
     });
     expect(await page.textContent('#join-message')).toBe('Done: 92 solutions for n = 8, 12 unique');
+    expect(await page.textContent('#join-total')).toBe('92');
     expect(await page.textContent('#join-burnside-sum')).toBe(
       'Unique, by Burnside: (total + F180 + 2 × F90) / 8, so 12 = (92 + 4 + 2 × 0) / 8.',
     );
     expect(await page.$$eval('#join-kept .board', (boards) => boards.length)).toBe(4);
     expect(await page.isDisabled('#join-next-choice')).toBe(true);
     await page.locator('#join').screenshot({ path: `${shots}/join-done.png` });
+  });
+
+  it('n = 6: the pair jump stops at 2 pairs for 4 solutions, counting them as they come, then is disabled', async () => {
+    await page.fill('#join-n', '6');
+    await page.dispatchEvent('#join-n', 'change');
+    const found: string[] = [];
+    while (!(await page.isDisabled('#join-next-pair'))) {
+      await page.click('#join-next-pair');
+      found.push((await page.textContent('#join-total'))!);
+    }
+    expect(found).toEqual(['2', '4']);
+    expect(await page.isDisabled('#join-step')).toBe(false);
   });
 
   it("says the join's limit where n is out of range, and keeps the walk it shows", async () => {
@@ -832,7 +878,7 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(await violations()).toEqual([]);
     await page.fill('#join-n', '7');
     await page.dispatchEvent('#join-n', 'change');
-    await page.click('#join-next-solution');
+    await page.click('#join-next-pair');
     expect(await violations()).toEqual([]);
     await page.$eval('#join-scrub', (scrub: HTMLInputElement) => {
       scrub.value = scrub.max;
