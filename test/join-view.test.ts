@@ -22,6 +22,21 @@ function find(
   throw new Error(`no ${kind} step`);
 }
 
+/**
+ * The diagonal a refusal names (first ↗ r + c = d, or second ↘ r − c = d) holds a queen of each
+ * of the two boards refused: one of `rows` and one of the others shown.
+ */
+function expectSharedDiagonal(message: string, queens: (number | undefined)[], rows: readonly number[]): void {
+  const named = message.match(/they share (first ↗ diagonal r \+ c|second ↘ diagonal r − c) = (−?\d+)$/);
+  expect(named, message).not.toBeNull();
+  const d = Number(named![2].replace('−', '-'));
+  const on = queens.flatMap((c, r) =>
+    c === undefined ? [] : (named![1].startsWith('first') ? r + c : r - c) === d ? [r] : [],
+  );
+  expect(on.some((r) => rows.includes(r))).toBe(true);
+  expect(on.some((r) => !rows.includes(r))).toBe(true);
+}
+
 const bitsOf = (value: number, width: number) => [...Array(width).keys()].map((i) => (value >>> i) & 1).join('');
 
 describe('the join panel’s views', () => {
@@ -110,7 +125,7 @@ describe('the join panel’s views', () => {
     const clash = find(walk8, 'pair', (s) => !walk8.subproblems[s.subproblem].probes[s.index].tests[s.test].fits);
     const g = joinView(walk8, clash);
     expect(g.words.filter((w) => w.role === 'and').some((w) => w.bits.includes('1'))).toBe(true);
-    expect(g.message).toMatch(/they share a diagonal$/);
+    expectSharedDiagonal(g.message, g.queens as number[], walk8.subproblems[g.subproblem].west);
   });
 
   it('the sums: each row choice once it is summed, pairs times class size, to the total; Burnside at the end', () => {
@@ -167,4 +182,21 @@ describe('the join panel’s views', () => {
       if (n === 8) expect([fitting.length, found]).toEqual([34, 92]);
     },
   );
+
+  it('a refused meeting names the diagonal the two quarter-boards share, and each has a queen on it', () => {
+    const sideOf = (s: JoinStep) =>
+      s.side === 'west' ? walk8.subproblems[s.subproblem].westSide : walk8.subproblems[s.subproblem].eastSide;
+    const at = find(walk8, 'join', (s) => sideOf(s).candidates[s.index].clash === 'diagonal');
+    const v = joinView(walk8, at);
+    expectSharedDiagonal(v.message, v.queens, sideOf(walk8.step(at)).northRows);
+  });
+
+  it('names every diagonal word by its direction and arrow: first ↗, second ↘', () => {
+    for (const at of [find(walk8, 'quarter'), find(walk8, 'join'), find(walk8, 'west'), find(walk8, 'pair')])
+      for (const word of joinView(walk8, at).words) {
+        if (word.name.includes('key') || word.name.includes('cols')) continue;
+        expect(word.name).toMatch(/first ↗|second ↘/);
+        expect(word.name).not.toMatch(/first(?! ↗)|second(?! ↘)/);
+      }
+  });
 });

@@ -4,9 +4,12 @@
 
 import { describe, expect, it } from 'vitest';
 import { litLines, shownLine } from '../demo/src/code-marks.js';
+import { FIRST, SECOND } from '../demo/src/diagonals.js';
 import { CODE, type CodeForm, lineOf } from '../demo/src/search-code.js';
 import { searchTree, unpruned } from '../demo/src/search-tree.js';
+import { describeStep } from '../demo/src/step-view.js';
 import { Search } from '../demo/src/stepper.js';
+import { maskRows, STACK_COLUMNS, stackRows } from '../demo/src/watch-view.js';
 import { knownCounts } from './helpers/known-counts.js';
 import { traced } from './helpers/traced-code.js';
 
@@ -26,7 +29,92 @@ function lit(form: CodeForm, n: number): number[] {
   return lines;
 }
 
+/** What the explicit-stack loop, run as shown, had at each step: the values its mark names, and the panel's state. */
+function runWithValues(n: number): { values: Record<string, number>; state: Record<string, number | Uint32Array> }[] {
+  const steps: { values: Record<string, number>; state: Record<string, number | Uint32Array> }[] = [];
+  const source = traced(CODE.stack, ['cols', 'first', 'second', 'free', 'row', 'stack']);
+  const solve = new Function('trace', `${source}\nreturn solve;`)(
+    (_line: number, values: Record<string, number>, state: Record<string, number | Uint32Array>) =>
+      steps.push({ values: { ...values }, state: structuredClone(state) }),
+  );
+  solve(n);
+  return steps;
+}
+
+/** A mask as the panel writes it: column 0 first, lowest bit first. */
+const binary = (mask: number, n: number) => [...Array(n).keys()].map((c) => (mask >> c) & 1).join('');
+
+/** The code's name for what a column or row of the panel shows: its first word, arrows aside. */
+const codeName = (label: string) => label.split(' ')[0];
+
 describe('the watch panel’s code', () => {
+  it.each([4, 5, 6, 7, 8])(
+    'n = %i: each step shows the values, masks and stack the explicit-stack loop had there, each under its name in the code',
+    (n) => {
+      const ran = runWithValues(n);
+      const search = new Search(n);
+      let i = 0;
+      do {
+        const step = describeStep(search);
+        const { values, state } = ran[i++];
+        const named = Object.entries(values).map(
+          ([name, value]) => `${name} = ${name === 'row' || name === 'solutions' ? value : binary(value, n)}`,
+        );
+        expect(step.values).toBe(named.join(', '));
+        if (step.kind === 'done') continue;
+        const word = (name: string) => state[name] as number;
+        for (const mask of maskRows(step, n)) {
+          const value =
+            mask.code === 'open' ? (2 ** n - 1) & ~(word('cols') | word('first') | word('second')) : word(mask.code);
+          expect(mask.bits.join('')).toBe(binary(value, n));
+          if (mask.code !== 'open' && mask.code !== 'free') expect(codeName(mask.name)).toBe(mask.code);
+        }
+        const rows = stackRows(step, n);
+        expect(rows).toHaveLength(word('row') + 1);
+        const stack = state.stack as Uint32Array;
+        for (const [level, row] of rows.entries()) {
+          const words = row.current
+            ? [word('cols'), word('first'), word('second'), word('free')]
+            : [...stack.subarray(4 * level, 4 * level + 4)];
+          expect(row.cells.slice(1)).toEqual(words.map((w) => binary(w, n)));
+        }
+      } while (search.next());
+      expect(i).toBe(ran.length);
+      expect(STACK_COLUMNS.slice(1).map(codeName)).toEqual(['cols', 'first', 'second', 'free']);
+    },
+  );
+
+  it('names each diagonal mask by the arrow of its direction on the board drawn rows top to bottom', () => {
+    // [row step, column step] of an arrow on a board drawn row 0 at the top, column 0 at the left.
+    const arrows: Record<string, [number, number]> = { '↗': [-1, 1], '↘': [1, 1] };
+    const n = 8;
+    const search = new Search(n);
+    let checked = 0;
+    while (search.next()) {
+      if (search.kind !== 'down') continue;
+      // The queen that just went on the row above; each diagonal mask marks the square it attacks in this row.
+      const row = search.row;
+      const queen = search.queens[row - 1];
+      for (const [label, mask] of [
+        [FIRST, search.first],
+        [SECOND, search.second],
+      ] as const) {
+        const [dr, dc] = arrows[label.split(' ')[1]];
+        for (const c of [queen - 1, queen + 1]) {
+          if (c < 0 || c >= n) continue;
+          // The square (row, c) is on the queen's diagonal in the arrow's direction when the step
+          // from it to the queen is a multiple of the arrow.
+          const along = (row - 1 - row) * dc === (queen - c) * dr;
+          if (along) {
+            expect((mask >> c) & 1).toBe(1);
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
   for (const form of ['stack', 'recursive'] as const) {
     it.each([1, 2, 3, 4, 5, 6, 7, 8])(`${form}: n = %i, each step lights the line whose mark the code passed`, (n) => {
       const ran = run(form, n);
@@ -42,7 +130,7 @@ describe('the watch panel’s code', () => {
     expect(CODE.stack[back]).toContain('stack.subarray');
     expect(litLines(CODE.stack, 'back', back).map((i) => shownLine(CODE.stack[i]).trim())).toEqual([
       'row--;',
-      '[cols, left, right, free] = stack.subarray(4 * row, 4 * row + 4);',
+      '[cols, first, second, free] = stack.subarray(4 * row, 4 * row + 4);',
     ]);
     expect(lineOf('stack', 'open', true)).toBeLessThan(lineOf('stack', 'open', false));
   });

@@ -12,11 +12,17 @@ describe('the search panel’s views', () => {
     const s = timeline.current;
     expect(stackRows(s, 6)).toEqual([
       { cells: ['0: 0', '000000', '000000', '000000', '011111'], current: false },
-      { cells: ['▶ 1: 2', '100000', '010000', '000000', '000111'], current: true },
+      { cells: ['▶ 1: 2', '100000', '000000', '010000', '000111'], current: true },
     ]);
     const masks = Object.fromEntries(maskRows(s, 6).map((m) => [m.name, m.bits.join('')]));
-    // Row 1 under a queen at (0, 0): column 0 and the square below-right attacked; 2 tried.
-    expect(masks).toEqual({ cols: '100000', left: '010000', right: '000000', open: '001111', 'to try': '000111' });
+    // Row 1 under a queen at (0, 0): column 0, and the square below-right on its second diagonal ↘; 2 tried.
+    expect(masks).toEqual({
+      cols: '100000',
+      'first ↗': '000000',
+      'second ↘': '010000',
+      open: '001111',
+      'to try': '000111',
+    });
     expect(maskRows(s, 6).map((m) => m.kind)).toEqual(['on', 'on', 'on', 'open', 'free']);
   });
 

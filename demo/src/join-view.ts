@@ -3,6 +3,7 @@
 // binary, the buckets, the row choices summed so far, and at the end Burnside's sum. The panel
 // only draws it.
 
+import { diagonalName, FIRST, SECOND } from './diagonals.js';
 import { joinLineOf } from './join-code.js';
 import { type Half, type JoinStep, type JoinWalk, KEY_BUCKETS, type Quarter, type Subproblem } from './join-walk.js';
 import { plural } from './plural.js';
@@ -159,12 +160,12 @@ export function joinView(walk: JoinWalk, number: number): JoinView {
   const side = step.side === 'west' ? choice.westSide : choice.eastSide;
   const quarterWords = (q: Quarter, role: 'north' | 'south') => [
     { name: `${role} cols`, bits: binary(q.cols, n), role },
-    { name: `${role} first`, bits: binary(q.first, width), role },
-    { name: `${role} second`, bits: binary(q.second, width), role },
+    { name: `${role} ${FIRST}`, bits: binary(q.first, width), role },
+    { name: `${role} ${SECOND}`, bits: binary(q.second, width), role },
   ];
   const halfWords = (h: Half, role: 'west' | 'east') => [
-    { name: `${role} first`, bits: binary(h.first, width), role },
-    { name: `${role} second`, bits: binary(h.second, width), role },
+    { name: `${role} ${FIRST}`, bits: binary(h.first, width), role },
+    { name: `${role} ${SECOND}`, bits: binary(h.second, width), role },
   ];
   const ofChoice = `row choice ${step.subproblem + 1} of ${walk.subproblems.length}`;
   switch (step.kind) {
@@ -203,7 +204,7 @@ export function joinView(walk: JoinWalk, number: number): JoinView {
         c.clash === 'column'
           ? { name: 'cols AND', bits: binary(a.cols & b.cols, n), role: 'and' as const }
           : {
-              name: 'diagonals AND',
+              name: `(${FIRST} AND) | (${SECOND} AND)`,
               bits: binary((a.first & b.first) | (a.second & b.second), width),
               role: 'and' as const,
             },
@@ -212,7 +213,7 @@ export function joinView(walk: JoinWalk, number: number): JoinView {
         c.clash === 'column'
           ? 'refused: they share a column'
           : c.clash === 'diagonal'
-            ? 'refused: they share a diagonal'
+            ? `refused: they share ${shared(n, a.first & b.first, a.second & b.second)}`
             : `accepted: half-board ${side.candidates.slice(0, step.index + 1).filter((x) => x.clash === '').length}`;
       view.message = `${sideName}: north quarter-board ${c.north + 1} meets south ${c.south + 1}, ${verdict}`;
       break;
@@ -243,12 +244,12 @@ export function joinView(walk: JoinWalk, number: number): JoinView {
       view.words = [
         ...halfWords(w, 'west'),
         ...halfWords(e, 'east'),
-        { name: 'first AND', bits: binary(w.first & e.first, width), role: 'and' },
-        { name: 'second AND', bits: binary(w.second & e.second, width), role: 'and' },
+        { name: `${FIRST} AND`, bits: binary(w.first & e.first, width), role: 'and' },
+        { name: `${SECOND} AND`, bits: binary(w.second & e.second, width), role: 'and' },
       ];
       view.message = test.fits
         ? `West ${probe.west + 1} against east ${test.east + 1}: both ANDs are zero, so the pair fits: pair ${step.pairs} of this row choice, ${plural(choice.classSize, 'solution', 'solutions')} with its class, ${view.found} so far`
-        : `West ${probe.west + 1} against east ${test.east + 1}: they share a diagonal`;
+        : `West ${probe.west + 1} against east ${test.east + 1}: they share ${shared(n, w.first & e.first, w.second & e.second)}`;
       break;
     }
     case 'sum':
@@ -260,6 +261,12 @@ export function joinView(walk: JoinWalk, number: number): JoinView {
   const placed = view.queens.flatMap((c, r) => (c === undefined ? [] : [`row ${r} column ${c}`]));
   view.summary = `Rows ${list(choice.east)} east, ${list(choice.west)} west${choice.middle >= 0 ? `, ${choice.middle} the middle column's` : ''}; ${placed.length ? `queens at ${list(placed)}` : 'no queen shown'}.`;
   return view;
+}
+
+/** The lowest diagonal two boards share, by the ANDs of their words, in words. */
+function shared(n: number, first: number, second: number): string {
+  const lowest = (word: number) => 31 - Math.clz32(word & -word);
+  return first !== 0 ? diagonalName('first', lowest(first), n) : diagonalName('second', lowest(second), n);
 }
 
 function bucketsOf(choice: Subproblem, westKey: number): Bucket[] {

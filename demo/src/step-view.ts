@@ -7,8 +7,8 @@ export interface Level {
   /** The column of the row's queen. */
   queen: number;
   cols: number;
-  left: number;
-  right: number;
+  first: number;
+  second: number;
   /** The row's squares still to try. */
   free: number;
 }
@@ -22,9 +22,9 @@ export interface Step {
   queens: (number | undefined)[];
   /** The masks of `row`, as the queens above it leave them. */
   cols: number;
-  left: number;
-  right: number;
-  /** The squares of `row` that no queen above attacks: ~(cols | left | right). */
+  first: number;
+  second: number;
+  /** The squares of `row` that no queen above attacks: ~(cols | first | second). */
   open: number;
   /** Of those, the ones still to try. */
   free: number;
@@ -59,8 +59,8 @@ export function describeStep(s: Search): Step {
       row: -1,
       queens: last,
       cols: 0,
-      left: 0,
-      right: 0,
+      first: 0,
+      second: 0,
       open: 0,
       free: 0,
       stack: [],
@@ -70,8 +70,8 @@ export function describeStep(s: Search): Step {
       summary: `The search is complete: ${plural(s.solutions, 'solution', 'solutions')}.`,
     };
   }
-  const { row, col, cols, left, right, free } = s;
-  const open = s.all & ~(cols | left | right);
+  const { row, col, cols, first, second, free } = s;
+  const open = s.all & ~(cols | first | second);
   const queens = columns(s.queens);
   const stack: Level[] = [];
   for (let level = 0; level < row; level++) {
@@ -80,8 +80,8 @@ export function describeStep(s: Search): Step {
       row: level,
       queen: s.queens[level],
       cols: s.stack[at],
-      left: s.stack[at + 1],
-      right: s.stack[at + 2],
+      first: s.stack[at + 1],
+      second: s.stack[at + 2],
       free: s.stack[at + 3],
     });
   }
@@ -91,8 +91,8 @@ export function describeStep(s: Search): Step {
       row === 0
         ? `Row 0: free = all = ${bits(free)} (column 0 first): every square to try`
         : free === 0
-          ? `Row ${row}: free = all & ~(cols | left | right) = ${bits(free)}: every square is attacked, so the queen on row ${row - 1} is a dead end`
-          : `Row ${row}: free = all & ~(cols | left | right) = ${bits(free)}: ${toTry}`,
+          ? `Row ${row}: free = all & ~(cols | first | second) = ${bits(free)}: every square is attacked, so the queen on row ${row - 1} is a dead end`
+          : `Row ${row}: free = all & ~(cols | first | second) = ${bits(free)}: ${toTry}`,
     try: () => `Row ${row}: bit = free & -free, the lowest square still to try: column ${col}`,
     solution: () => `Solution ${s.solutions}: columns ${queens.join(', ')}`,
     down: () => `Row ${row - 1} goes onto the stack; the masks move one row down, to row ${row}`,
@@ -104,7 +104,7 @@ export function describeStep(s: Search): Step {
     open: () => `free = ${bits(free)}`,
     try: () => `bit = ${bits(1 << col)}, free = ${bits(free)}`,
     solution: () => `solutions = ${s.solutions}`,
-    down: () => `row = ${row}, cols = ${bits(cols)}, left = ${bits(left)}, right = ${bits(right)}`,
+    down: () => `row = ${row}, cols = ${bits(cols)}, first = ${bits(first)}, second = ${bits(second)}`,
     exhausted: () => `free = ${bits(free)}`,
     back: () => `row = ${row}, free = ${bits(free)}`,
   }[s.kind]();
@@ -119,8 +119,8 @@ export function describeStep(s: Search): Step {
     row,
     queens,
     cols,
-    left,
-    right,
+    first,
+    second,
     open,
     free,
     stack,

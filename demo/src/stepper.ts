@@ -24,13 +24,16 @@ export class Search {
   row = 0;
   /** The column of the queen tried last in `row` (`try`, `solution`), or taken off it (`back`); else -1. */
   col = -1;
-  /** The masks of `row`: the columns and the two diagonals that the queens above attack. */
+  /**
+   * The masks of `row`: the columns, the first diagonals (↗, r + c constant) and the second
+   * diagonals (↘, r − c constant) that the queens above attack, bit c for column c.
+   */
   cols = 0;
-  left = 0;
-  right = 0;
+  first = 0;
+  second = 0;
   /** The squares of `row` still to try. */
   free: number;
-  /** Per row above `row`: its cols, left, right and free, as it was when the search went down. */
+  /** Per row above `row`: its cols, first, second and free, as it was when the search went down. */
   readonly stack: Uint32Array;
   /** Column per row, -1 where there is no queen. */
   readonly queens: Int8Array;
@@ -79,7 +82,7 @@ export class Search {
         } else this.goDown();
         return true;
       case 'down':
-        this.free = this.all & ~(this.cols | this.left | this.right);
+        this.free = this.all & ~(this.cols | this.first | this.second);
         this.kind = 'open';
         return true;
       case 'exhausted':
@@ -102,13 +105,14 @@ export class Search {
   private goDown(): void {
     const at = this.row * LEVEL_WORDS;
     this.stack[at] = this.cols;
-    this.stack[at + 1] = this.left;
-    this.stack[at + 2] = this.right;
+    this.stack[at + 1] = this.first;
+    this.stack[at + 2] = this.second;
     this.stack[at + 3] = this.free;
     const bit = this.bit;
     this.cols |= bit;
-    this.left = ((this.left | bit) << 1) & this.all;
-    this.right = (this.right | bit) >> 1;
+    // A row down, a first diagonal is a column to the left and a second one a column to the right.
+    this.first = (this.first | bit) >> 1;
+    this.second = ((this.second | bit) << 1) & this.all;
     this.row++;
     this.col = -1;
     this.kind = 'down';
@@ -118,8 +122,8 @@ export class Search {
     this.row--;
     const at = this.row * LEVEL_WORDS;
     this.cols = this.stack[at];
-    this.left = this.stack[at + 1];
-    this.right = this.stack[at + 2];
+    this.first = this.stack[at + 1];
+    this.second = this.stack[at + 2];
     this.free = this.stack[at + 3];
     // The row's queen comes off: its level was pushed with that square already tried.
     this.col = this.queens[this.row];

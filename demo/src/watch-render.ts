@@ -3,10 +3,11 @@
 // (walk-panel.ts) to draw each step.
 
 import { drawBoard } from './board.js';
+import { FIRST, SECOND } from './diagonals.js';
 import { type SearchTree, searchTree } from './search-tree.js';
 import type { Step } from './step-view.js';
 import { emptyTable } from './tables.js';
-import { maskRows, stackRows, treeState } from './watch-view.js';
+import { maskRows, STACK_COLUMNS, stackRows, treeState } from './watch-view.js';
 
 /** The tree is drawn up to this n: n = 9 has 8,394 nodes, more than a panel shows apart. */
 const TREE_DRAWN_UP_TO = 8;
@@ -31,11 +32,10 @@ export function renderMasks(masks: HTMLTableElement, n: number, s: Step): void {
   head.insertCell().textContent = `row ${Math.max(s.row, 0)}`;
   for (let c = 0; c < n; c++) head.insertCell().textContent = String(c);
   const caption = masks.createCaption();
-  caption.textContent =
-    'open = ~(cols | left | right): what no queen above attacks; to try (free): the open squares not tried yet.';
-  for (const { name, bits, kind } of maskRows(s, n)) {
+  caption.textContent = `Bits are written column 0 first, lowest bit first, so << 1 moves a bit one column right. ${FIRST}: the first diagonals (r + c constant) of the queens above; ${SECOND}: their second diagonals (r − c constant); open = ~(cols | first | second): what no queen above attacks; to try (free): the open squares not tried yet.`;
+  for (const { name, code, bits, kind } of maskRows(s, n)) {
     const row = masks.insertRow();
-    row.dataset.mask = name.replace(' ', '-');
+    row.dataset.mask = code;
     const th = document.createElement('th');
     th.scope = 'row';
     th.textContent = name;
@@ -50,7 +50,7 @@ export function renderMasks(masks: HTMLTableElement, n: number, s: Step): void {
 
 /** The explicit stack: a row per queen placed, the current row marked. */
 export function renderStack(table: HTMLTableElement, n: number, s: Step): void {
-  const body = emptyTable(table, ['row: queen', 'cols', 'left', 'right', 'free']);
+  const body = emptyTable(table, [...STACK_COLUMNS]);
   for (const { cells, current } of stackRows(s, n)) {
     const row = body.insertRow();
     for (const value of cells) row.insertCell().textContent = value;

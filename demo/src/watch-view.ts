@@ -2,12 +2,16 @@
 // (test/watch-view.test.ts): the current row's masks, the explicit stack, and how far the search
 // tree has been reached. The panel only draws it.
 
+import { FIRST, SECOND } from './diagonals.js';
 import { type SearchTree, unpruned } from './search-tree.js';
 import type { Step } from './step-view.js';
 
 /** A mask of the current row, a bit per column, column 0 first. */
 export interface MaskRow {
-  name: 'cols' | 'left' | 'right' | 'open' | 'to try';
+  /** Its name on the page, a diagonal's with the arrow of its direction. */
+  name: 'cols' | typeof FIRST | typeof SECOND | 'open' | 'to try';
+  /** Its name in the code: the variable it is, or `open` for what the code works out of them. */
+  code: 'cols' | 'first' | 'second' | 'open' | 'free';
   bits: number[];
   /** How a set bit reads: attacked (`on`), open, or still to try (`free`). */
   kind: 'on' | 'open' | 'free';
@@ -34,23 +38,26 @@ const bitsOf = (mask: number, n: number) => [...Array(n)].map((_, c) => (mask >>
 
 export function maskRows(s: Step, n: number): MaskRow[] {
   return [
-    { name: 'cols', bits: bitsOf(s.cols, n), kind: 'on' },
-    { name: 'left', bits: bitsOf(s.left, n), kind: 'on' },
-    { name: 'right', bits: bitsOf(s.right, n), kind: 'on' },
-    { name: 'open', bits: bitsOf(s.open, n), kind: 'open' },
-    { name: 'to try', bits: bitsOf(s.free, n), kind: 'free' },
+    { name: 'cols', code: 'cols', bits: bitsOf(s.cols, n), kind: 'on' },
+    { name: FIRST, code: 'first', bits: bitsOf(s.first, n), kind: 'on' },
+    { name: SECOND, code: 'second', bits: bitsOf(s.second, n), kind: 'on' },
+    { name: 'open', code: 'open', bits: bitsOf(s.open, n), kind: 'open' },
+    { name: 'to try', code: 'free', bits: bitsOf(s.free, n), kind: 'free' },
   ];
 }
+
+/** The stack table's columns: the row and its queen, then the level's words by their names in the code. */
+export const STACK_COLUMNS = ['row: queen', 'cols', FIRST, SECOND, 'free'] as const;
 
 export function stackRows(s: Step, n: number): StackRow[] {
   const binary = (mask: number) => bitsOf(mask, n).join('');
   const rows = s.stack.map((level) => ({
-    cells: [`${level.row}: ${level.queen}`, ...[level.cols, level.left, level.right, level.free].map(binary)],
+    cells: [`${level.row}: ${level.queen}`, ...[level.cols, level.first, level.second, level.free].map(binary)],
     current: false,
   }));
   if (s.row >= 0)
     rows.push({
-      cells: [`▶ ${s.row}: ${s.queens[s.row] ?? '–'}`, ...[s.cols, s.left, s.right, s.free].map(binary)],
+      cells: [`▶ ${s.row}: ${s.queens[s.row] ?? '–'}`, ...[s.cols, s.first, s.second, s.free].map(binary)],
       current: true,
     });
   return rows;

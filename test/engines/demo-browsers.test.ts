@@ -408,12 +408,13 @@ for (const browser of LAUNCHERS) {
           }
         });
 
-        it('says in the step log that a row with no open square has none to try', async () => {
+        it('says in the step log that a row with no open square makes the queen above a dead end', async () => {
           const page = await openDemo(width);
           await fill(page, '#watch-n', '4');
           // Row 0's open squares; a queen on (0, 0), down; row 1's; a queen on (1, 2), down; row 2's: all attacked.
           for (let i = 0; i < 6; i++) await click(page, '#watch-step');
-          const message = 'Row 2: free = all & ~(cols | left | right) = 0000: every square is attacked, nothing to try';
+          const message =
+            'Row 2: free = all & ~(cols | first | second) = 0000: every square is attacked, so the queen on row 1 is a dead end';
           expect(await text(page, '#watch-message')).toBe(message);
           expect(await text(page, '#watch-log li')).toBe(message);
           await click(page, '#watch-step');

@@ -447,17 +447,17 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     // masks moved down, then row 1's open squares: columns 2..5, all to try.
     for (let i = 0; i < 3; i++) await page.click('#watch-step');
     expect(await page.textContent('#watch-message')).toBe(
-      'Row 1: free = all & ~(cols | left | right) = 001111: columns 2, 3, 4 and 5 still to try',
+      'Row 1: free = all & ~(cols | first | second) = 001111: columns 2, 3, 4 and 5 still to try',
     );
     expect(await mask('open')).toBe('001111');
-    expect(await mask('to-try')).toBe('001111');
+    expect(await mask('free')).toBe('001111');
     // The queen goes on column 2, the lowest square to try; columns 3..5 are still to try.
     await page.click('#watch-step');
     expect(await page.textContent('#watch-message')).toBe(
       'Row 1: bit = free & -free, the lowest square still to try: column 2',
     );
     expect(await mask('open')).toBe('001111');
-    expect(await mask('to-try')).toBe('000111');
+    expect(await mask('free')).toBe('000111');
   });
 
   it('steps the search of n = 4 to its first solution, columns 1, 3, 0, 2', async () => {
@@ -478,8 +478,10 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
         [...tr.querySelectorAll('td')].map((td) => td.textContent).join(''),
       );
     expect(await mask('open')).toBe('0010');
-    expect(await mask('to-try')).toBe('0000');
-    expect(await page.textContent('#watch-masks caption')).toMatch(/^open = ~\(cols \| left \| right\)/);
+    expect(await mask('free')).toBe('0000');
+    expect(await page.textContent('#watch-masks caption')).toMatch(
+      /^Bits are written column 0 first, lowest bit first, so << 1 moves a bit one column right\. first ↗: the first diagonals \(r \+ c constant\).*; second ↘: .*; open = ~\(cols \| first \| second\)/,
+    );
     await page.locator('#watch').screenshot({ path: `${shots}/watch.png` });
   });
 
@@ -538,19 +540,22 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(await current()).toBe('▶     const bit = free & -free; free ^= bit;  // bit = 001000, free = 000111');
     expect(await stack()).toEqual([
       ['0: 0', '000000', '000000', '000000', '011111'],
-      ['▶ 1: 2', '100000', '010000', '000000', '000111'],
+      ['▶ 1: 2', '100000', '000000', '010000', '000111'],
     ]);
+    expect(
+      await page.$$eval('#watch-stack thead th, #watch-stack thead td', (cells) => cells.map((c) => c.textContent)),
+    ).toEqual(['row: queen', 'cols', 'first ↗', 'second ↘', 'free']);
     await page.check('input[name="watch-code-form"][value="recursive"]');
     expect(await current()).toBe('▶       const bit = free & -free; free ^= bit;  // bit = 001000, free = 000111');
     // The next step goes down: a call in the recursive form; a push and the masks' move in the loop.
     await page.click('#watch-step');
     expect(await lit()).toEqual([
-      'place(row + 1, cols | bit, ((left | bit) << 1) & all, (right | bit) >> 1);  // row = 2, cols = 101000, left = 001100, right = 010000',
+      'place(row + 1, cols | bit, (first | bit) >> 1, ((second | bit) << 1) & all);  // row = 2, cols = 101000, first = 010000, second = 001100',
     ]);
     await page.check('input[name="watch-code-form"][value="stack"]');
     expect(await lit()).toEqual([
-      'stack.set([cols, left, right, free], 4 * row);',
-      'cols |= bit; left = ((left | bit) << 1) & all; right = (right | bit) >> 1; row++;  // row = 2, cols = 101000, left = 001100, right = 010000',
+      'stack.set([cols, first, second, free], 4 * row);',
+      'cols |= bit; first = (first | bit) >> 1; second = ((second | bit) << 1) & all; row++;  // row = 2, cols = 101000, first = 010000, second = 001100',
     ]);
     expect((await stack()).map((row) => row[0])).toEqual(['0: 0', '1: 2', '▶ 2: –']);
     await page.locator('#watch').screenshot({ path: `${shots}/watch-code.png` });
@@ -579,7 +584,7 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(await page.textContent('#watch-message')).toBe('Solution 1: columns 1, 3, 5, 0, 2, 4');
     await page.click('#watch-next-dead-end');
     expect(await page.textContent('#watch-message')).toMatch(
-      /^Row \d: free = all & ~\(cols \| left \| right\) = 0+: every square is attacked, so the queen on row \d is a dead end$/,
+      /^Row \d: free = all & ~\(cols \| first \| second\) = 0+: every square is attacked, so the queen on row \d is a dead end$/,
     );
     // Past the last solution the jump to one is disabled, before the end of the walk.
     const timeline = new Timeline(6);
@@ -715,23 +720,25 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     );
     expect(await page.textContent('#join-class')).toMatch(new RegExp(`; class size ${choice.classSize}\\.$`));
     // Step to the first join a shared column refuses: its AND shows the column, its line the verdict.
-    const refused = (i: number) => {
+    const refused = (i: number, clash = 'column') => {
       const step = walk.step(i);
       const side = walk.subproblems[step.subproblem]?.[step.side === 'west' ? 'westSide' : 'eastSide'];
-      return step.kind === 'join' && side?.candidates[step.index].clash === 'column';
+      return step.kind === 'join' && side?.candidates[step.index].clash === clash;
     };
+    const scrubTo = (to: number) =>
+      page.$eval(
+        '#join-scrub',
+        (scrub: HTMLInputElement, step: number) => {
+          scrub.value = String(step);
+          scrub.dispatchEvent(new Event('input', { bubbles: true }));
+        },
+        to,
+      );
     let at = 0;
     while (!refused(at)) at++;
     for (let i = 0; i < 3; i++) await page.click('#join-step');
     expect(await page.getAttribute('#join-board', 'data-step')).toBe('3');
-    await page.$eval(
-      '#join-scrub',
-      (scrub: HTMLInputElement, step: number) => {
-        scrub.value = String(step);
-        scrub.dispatchEvent(new Event('input', { bubbles: true }));
-      },
-      at,
-    );
+    await scrubTo(at);
     expect(await page.getAttribute('#join-board', 'data-step')).toBe(String(at));
     expect(await page.textContent('#join-message')).toMatch(
       /^(East|West): north quarter-board \d+ meets south \d+, refused: they share a column$/,
@@ -739,6 +746,22 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(await current()).toMatch(/const clash = .*\/\/ clash = 'column'$/);
     expect(await page.$$eval('#join-words tr.and th', (cells) => cells.map((cell) => cell.textContent))).toEqual([
       'cols AND',
+    ]);
+    // A refusal for a shared diagonal names it, with its arrow, as do the words' rows.
+    let diagonal = at;
+    while (!refused(diagonal, 'diagonal')) diagonal++;
+    await scrubTo(diagonal);
+    expect(await page.textContent('#join-message')).toMatch(
+      /, refused: they share (first ↗ diagonal r \+ c = \d+|second ↘ diagonal r − c = −?\d+)$/,
+    );
+    expect(await page.$$eval('#join-words tbody th', (cells) => cells.map((cell) => cell.textContent))).toEqual([
+      'north cols',
+      'north first ↗',
+      'north second ↘',
+      'south cols',
+      'south first ↗',
+      'south second ↘',
+      '(first ↗ AND) | (second ↘ AND)',
     ]);
     await page.locator('#join').screenshot({ path: `${shots}/join-join.png` });
     // The picture of docs/how-it-counts.md's worked example: n = 6, its first pair that fits.
