@@ -199,4 +199,60 @@ describe('the join panel’s views', () => {
         expect(word.name).not.toMatch(/first(?! ↗)|second(?! ↘)/);
       }
   });
+  it.each([6, 7, 8, 9, 10])(
+    'n = %i: the key is what the buckets stage says: the queens on first r + c = n − 1, n and second r − c = 0, 1',
+    (n) => {
+      const walk = new JoinWalk(n);
+      const why = joinView(walk, find(walk, 'buckets')).why;
+      expect(why).toContain(
+        `first ↗ diagonal r + c = ${n - 1} (the longest) and ${n}, and second ↘ diagonal r − c = 0 (the longest) and 1, its bits in that order`,
+      );
+      for (const choice of walk.subproblems)
+        for (const [side, rows] of [
+          [choice.eastSide, choice.east],
+          [choice.westSide, choice.west],
+        ] as const)
+          for (const half of side.halves) {
+            const squares = rows.map((r, i) => [r, half.queens[i]]);
+            const has = (test: (r: number, c: number) => boolean) => (squares.some(([r, c]) => test(r, c)) ? 1 : 0);
+            const bits = [
+              has((r, c) => r + c === n - 1),
+              has((r, c) => r + c === n),
+              has((r, c) => r === c),
+              has((r, c) => r - c === 1),
+            ];
+            expect(bits.reduce((key, bit, i) => key | (bit << i), 0)).toBe(half.key);
+          }
+    },
+  );
+
+  it('says at each stage why it works, its words defined where first shown', () => {
+    const walk = new JoinWalk(8);
+    const why = (kind: JoinStep['kind']) => joinView(walk, find(walk, kind)).why;
+    const first = walk.subproblems[0];
+    expect(why('choice')).toMatch(
+      /^Why one row choice of each mirror class: mirroring the board left to right swaps east and west, and top to bottom reverses the rows;/,
+    );
+    expect(why('choice')).toContain(`(its mirror class, ${first.classSize} in all)`);
+    expect(why('quarter')).toMatch(/^Why quarter-boards: .* in the top half \(north\) or the bottom half \(south\)/);
+    expect(why('join')).toMatch(
+      /^Why meet them: .*\(the quarter-boards met\).* only where they share no column and no diagonal/,
+    );
+    expect(why('buckets')).toMatch(
+      /^Why keys: .* so a west half-board reads no east one in a bucket whose key shares a bit with its own\.$/,
+    );
+    expect(why('west')).toMatch(/^Why it skips the ✗ buckets unread:/);
+    expect(why('pair')).toMatch(/^Why a pair that fits is a solution: .* only a diagonal, which the two ANDs test\.$/);
+    expect(why('sum')).toBe(
+      `Why × class size: each of the ${first.classSize} row choices of the class has as many solutions as this one, the mirror images of its own, so this one's pairs count ${first.classSize} times.`,
+    );
+    const end = joinView(walk, walk.last).why;
+    expect(end).toMatch(/^Why Burnside divides by 8: the board has eight symmetries/);
+    for (const reason of [
+      'no solution is its own mirror image',
+      'the two quarter turns keep the same F90 boards',
+      'the half turn keeps F180',
+    ])
+      expect(end).toContain(reason);
+  });
 });

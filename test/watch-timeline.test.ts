@@ -131,4 +131,13 @@ describe('the search panel’s timeline', () => {
     timeline.seek(deadEnds[deadEnds.length - 1]);
     expect(timeline.find(atDeadEnd)).toBeNull();
   });
+
+  it('says what comes off the stack going back: the row’s level, its words saved going down', () => {
+    const timeline = new Timeline(6);
+    const back = timeline.find((search) => search.kind === 'back')!;
+    timeline.seek(back);
+    expect(timeline.current.message).toMatch(
+      /^Back to row \d: its level \(the row's cols, first, second and free, saved going down\) comes off the stack, and its queen off column \d; /,
+    );
+  });
 });

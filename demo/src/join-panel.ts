@@ -30,6 +30,7 @@ export function joinPanel(): void {
   };
   const choiceParts = { choice: $<HTMLElement>('#join-choice'), classLine: $<HTMLElement>('#join-class') };
   const message = $<HTMLElement>('#join-message');
+  const why = $<HTMLElement>('#join-why');
   const announce = $<HTMLElement>('#join-announce');
   const words = $<HTMLTableElement>('#join-words');
   const code = $<HTMLElement>('#join-code');
@@ -57,6 +58,7 @@ export function joinPanel(): void {
       renderJoinBoard(boardParts, v.n, v);
       renderChoice(choiceParts, v);
       message.textContent = v.message;
+      why.textContent = v.why;
       renderWords(words, v);
       drawCode(code, JOIN_CODE, v.kind, v.line, v.values);
       renderBuckets(bucketParts, v);

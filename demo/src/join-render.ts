@@ -79,7 +79,7 @@ export function renderBuckets(into: { note: HTMLElement; buckets: HTMLOListEleme
     v.buckets.length === 0
       ? 'The east half-boards are sorted into buckets once both sides are listed.'
       : v.kind === 'buckets'
-        ? 'Each bucket holds the east half-boards with the same queens on the four longest diagonals.'
+        ? 'Each bucket holds the east half-boards of one key: a queen on the same key diagonals.'
         : `The west half-board tests ${v.tested.toLocaleString('en')} east half-boards, in the ✓ buckets; the ✗ buckets spare it ${v.skipped.toLocaleString('en')} tests.`;
   into.buckets.replaceChildren(
     ...v.buckets.map((bucket) => {

@@ -33,6 +33,8 @@ export interface JoinView {
   number: number;
   last: number;
   message: string;
+  /** Why the stage the step is in works, in a sentence or two, its words defined. */
+  why: string;
   /** The variables of the step's line, as `name = value` pairs. */
   values: string;
   line: number;
@@ -120,6 +122,7 @@ export function joinView(walk: JoinWalk, number: number): JoinView {
     number: step.number,
     last: walk.last,
     message: '',
+    why: whyOf(step.kind, n, choice?.classSize ?? 0),
     values,
     line: joinLineOf(step.kind),
     sides: choice ? sidesOf(n, choice) : [],
@@ -220,7 +223,7 @@ export function joinView(walk: JoinWalk, number: number): JoinView {
     }
     case 'buckets': {
       view.buckets = bucketsOf(choice, -1);
-      view.message = `The ${plural(choice.eastSide.halves.length, 'east half-board', 'east half-boards')} sorted into ${KEY_BUCKETS} buckets by key: the queens they have on the four longest diagonals`;
+      view.message = `The ${plural(choice.eastSide.halves.length, 'east half-board', 'east half-boards')} sorted into ${KEY_BUCKETS} buckets by key: which of the four key diagonals they have a queen on`;
       break;
     }
     case 'west':
@@ -261,6 +264,28 @@ export function joinView(walk: JoinWalk, number: number): JoinView {
   const placed = view.queens.flatMap((c, r) => (c === undefined ? [] : [`row ${r} column ${c}`]));
   view.summary = `Rows ${list(choice.east)} east, ${list(choice.west)} west${choice.middle >= 0 ? `, ${choice.middle} the middle column's` : ''}; ${placed.length ? `queens at ${list(placed)}` : 'no queen shown'}.`;
   return view;
+}
+
+/** Why the stage of a step of `kind` works, said once per stage, its words defined where they are first met. */
+function whyOf(kind: JoinStep['kind'], n: number, classSize: number): string {
+  switch (kind) {
+    case 'choice':
+      return `Why one row choice of each mirror class: mirroring the board left to right swaps east and west, and top to bottom reverses the rows; each maps solutions one to one, so the row choices it makes of this one (its mirror class, ${classSize} in all) have as many solutions each, and counting this one's pairs ${classSize} times counts them all.`;
+    case 'quarter':
+      return "Why quarter-boards: a side's queens are listed a half at a time, a queen on each of its rows in the top half (north) or the bottom half (south), on the side's columns and attacking none of the others nor the middle column's queen; two short lists are quicker to make than one long one.";
+    case 'join':
+      return 'Why meet them: every north quarter-board of the side meets every south one (the quarter-boards met), and the two make a half-board, a queen on each of the side’s rows, only where they share no column and no diagonal: the AND of their words is zero.';
+    case 'buckets':
+      return `Why keys: the key says which of four diagonals a half-board has a queen on: ${diagonalName('first', n - 1, n)} (the longest) and ${n}, and ${diagonalName('second', n - 1, n)} (the longest) and 1, its bits in that order. Two half-boards with a queen on the same diagonal clash, so a west half-board reads no east one in a bucket whose key shares a bit with its own.`;
+    case 'west':
+      return 'Why it skips the ✗ buckets unread: each of their east half-boards has a queen on a key diagonal that this west half-board has a queen on too, so every pair with them would clash.';
+    case 'pair':
+      return "Why a pair that fits is a solution: the west half-board's queens stand on the west columns and the east's on the east ones, on rows of their own, so they cannot share a row or a column, only a diagonal, which the two ANDs test.";
+    case 'sum':
+      return `Why × class size: each of the ${classSize} row choices of the class has as many solutions as this one, the mirror images of its own, so this one's pairs count ${classSize} times.`;
+    case 'done':
+      return 'Why Burnside divides by 8: the board has eight symmetries, the identity (the board as it is), three turns and four mirrors. Burnside counts the classes of solutions (the unique ones) as the average, over the eight, of the solutions each keeps unchanged: the identity keeps all (the total); no mirror keeps any, as no solution is its own mirror image; the half turn keeps F180; and the two quarter turns keep the same F90 boards, as each undoes the other.';
+  }
 }
 
 /** The lowest diagonal two boards share, by the ANDs of their words, in words. */

@@ -98,7 +98,8 @@ export function describeStep(s: Search): Step {
     down: () => `Row ${row - 1} goes onto the stack; the masks move one row down, to row ${row}`,
     exhausted: () =>
       row === 0 ? 'Row 0 has nothing left to try: the search is complete' : `Row ${row} has nothing left to try`,
-    back: () => `Back to row ${row}: its level comes off the stack, and its queen off column ${col}; ${toTry}`,
+    back: () =>
+      `Back to row ${row}: its level (the row's cols, first, second and free, saved going down) comes off the stack, and its queen off column ${col}; ${toTry}`,
   }[s.kind]();
   const values = {
     open: () => `free = ${bits(free)}`,

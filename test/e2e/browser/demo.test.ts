@@ -719,6 +719,9 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
       [...Array(8).keys()].map((r) => (choice.east.includes(r) ? 'E' : 'W')).join(''),
     );
     expect(await page.textContent('#join-class')).toMatch(new RegExp(`; class size ${choice.classSize}\\.$`));
+    expect(await page.textContent('#join-why')).toMatch(
+      new RegExp(`^Why one row choice of each mirror class: .*\\(its mirror class, ${choice.classSize} in all\\)`),
+    );
     // Step to the first join a shared column refuses: its AND shows the column, its line the verdict.
     const refused = (i: number, clash = 'column') => {
       const step = walk.step(i);
@@ -815,6 +818,9 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     });
     expect(await page.textContent('#join-message')).toBe('Done: 92 solutions for n = 8, 12 unique');
     expect(await page.textContent('#join-total')).toBe('92');
+    expect(await page.textContent('#join-why')).toMatch(
+      /^Why Burnside divides by 8: the board has eight symmetries.* no solution is its own mirror image;/,
+    );
     expect(await page.textContent('#join-burnside-sum')).toBe(
       'Unique, by Burnside: (total + F180 + 2 × F90) / 8, so 12 = (92 + 4 + 2 × 0) / 8.',
     );
@@ -833,6 +839,20 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     }
     expect(found).toEqual(['2', '4']);
     expect(await page.isDisabled('#join-step')).toBe(false);
+  });
+
+  it('defines its words where they are first shown: a frame, quarter-boards met', async () => {
+    expect(await page.textContent('#compare-kink')).toContain(
+      "places the queens of the board's border first (a frame)",
+    );
+    expect(await page.textContent('#join-versus caption')).toContain(
+      "Quarter-boards met: each side's north quarter-boards against its south ones",
+    );
+    const walk = new JoinWalk(6);
+    let at = 0;
+    while (walk.step(at).kind !== 'join') at++;
+    const six = await openDemo({ query: `?join-n=6&join-step=${at}#join` });
+    expect(await six.textContent('#join-why')).toMatch(/^Why meet them: .*\(the quarter-boards met\)/);
   });
 
   it("says the join's limit where n is out of range, and keeps the walk it shows", async () => {
