@@ -446,6 +446,12 @@ for (const browser of LAUNCHERS) {
               .dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true })),
           );
           expect(await page.run(() => document.querySelector<HTMLElement>('#watch-board')!.dataset.step)).toBe('143');
+          // The next dead end: a row with no open square below a queen, as the tree counts them.
+          await click(page, '#watch-next-dead-end');
+          expect(await text(page, '#watch-message')).toMatch(
+            /^Row \d: free = all & ~\(cols \| first \| second\) = 0+: every square is attacked, so the queen on row \d is a dead end$/,
+          );
+          expect(await violations(page)).toEqual([]);
           await fill(page, '#watch-n', '8');
           await fill(page, '#watch-scrub', '10005');
           expect(await page.run(() => document.querySelectorAll('#watch-tree rect.reached').length)).toBe(2057);
@@ -468,7 +474,7 @@ for (const browser of LAUNCHERS) {
             String(at),
           );
           expect(await text(page, '#join-message')).toMatch(
-            /: both ANDs are zero, a solution \(pair 1 of this row choice\)$/,
+            /: both ANDs are zero, so the pair fits: pair 1 of this row choice, \d solutions? with its class, \d+ so far$/,
           );
           expect(await text(page, '#join-code .line[aria-current="step"]')).toMatch(
             /const fits = \(w\.first & e\.first\) === 0 && \(w\.second & e\.second\) === 0;\s+\/\/ e = \{ key: [01]{4}, queens: \[[\d, ]+\] \}, fits = true$/,
@@ -483,6 +489,14 @@ for (const browser of LAUNCHERS) {
           expect(await page.run(() => document.querySelector<HTMLElement>('#join-board')!.dataset.step)).toBe(
             String(next.start),
           );
+          // The next pair that fits: the solutions so far grow by its class size as it comes.
+          await click(page, '#join-next-pair');
+          const pair = walk.fittingPairs.find((step) => step > next.start)!;
+          expect(await page.run(() => document.querySelector<HTMLElement>('#join-board')!.dataset.step)).toBe(
+            String(pair),
+          );
+          const its = walk.subproblems[walk.step(pair).subproblem];
+          expect(await text(page, '#join-total')).toBe(String(its.before + its.classSize));
           const layout = await page.run(() => ({
             scroll: document.documentElement.scrollWidth,
             width: document.documentElement.clientWidth,
@@ -501,6 +515,10 @@ for (const browser of LAUNCHERS) {
             'Unique, by Burnside: (total + F180 + 2 × F90) / 8, so 12 = (92 + 4 + 2 × 0) / 8.',
           );
           expect(await page.run(() => document.querySelectorAll('#join-kept .board').length)).toBe(4);
+          expect(await text(page, '#join-total')).toBe('92');
+          expect(await page.run(() => document.querySelector<HTMLButtonElement>('#join-next-pair')!.disabled)).toBe(
+            true,
+          );
           expect(await violations(page)).toEqual([]);
         });
 
