@@ -255,4 +255,30 @@ describe('the join panel’s views', () => {
     ])
       expect(end).toContain(reason);
   });
+
+  it('n = 6: the walk opens on a row choice with no pair and says why its lists are short', () => {
+    const walk = new JoinWalk(6);
+    expect(joinView(walk, 0).message).toBe(
+      'Row choice 1 of 7: rows 0, 1 and 2 east; its class holds 2 choices, so each of its pairs counts 2 times. It has no pair, so its lists are short: the east side has no north quarter-board, as no queens fit on rows 0, 1 and 2 in columns 3 to 5 without two sharing a column or a diagonal; so no east half-board',
+    );
+  });
+
+  it.each([6, 7, 8, 9, 10])(
+    'n = %i: a row choice says why it has no pair exactly where a side makes no half-board',
+    (n) => {
+      const walk = new JoinWalk(n);
+      for (const choice of walk.subproblems) {
+        const message = joinView(walk, choice.start).message;
+        const empty = [choice.eastSide, choice.westSide].some((side) => side.halves.length === 0);
+        expect(message.includes('. It has no pair, so its lists are short: '), message).toBe(empty);
+        if (empty) expect(choice.pairs).toBe(0);
+        for (const [name, side] of [
+          ['east', choice.eastSide],
+          ['west', choice.westSide],
+        ] as const)
+          for (const part of ['north', 'south'] as const)
+            if (message.includes(`the ${name} side has no ${part} quarter-board`)) expect(side[part]).toEqual([]);
+      }
+    },
+  );
 });

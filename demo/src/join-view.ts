@@ -5,7 +5,15 @@
 
 import { diagonalName, FIRST, SECOND } from './diagonals.js';
 import { joinLineOf } from './join-code.js';
-import { type Half, type JoinStep, type JoinWalk, KEY_BUCKETS, type Quarter, type Subproblem } from './join-walk.js';
+import {
+  type Half,
+  type JoinStep,
+  type JoinWalk,
+  KEY_BUCKETS,
+  type Quarter,
+  type Side,
+  type Subproblem,
+} from './join-walk.js';
 import { plural } from './plural.js';
 import type { WalkModel } from './walk-controller.js';
 
@@ -175,6 +183,9 @@ export function joinView(walk: JoinWalk, number: number): JoinView {
     case 'choice': {
       const middle = choice.middle >= 0 ? `, the middle column's queen on row ${choice.middle}` : '';
       view.message = `${ofChoice[0].toUpperCase()}${ofChoice.slice(1)}: rows ${list(choice.east)} east${middle}; its class holds ${plural(choice.classSize, 'choice', 'choices')}, so each of its pairs counts ${choice.classSize} times`;
+      const empty =
+        emptySide(n, 'east', choice.eastSide, choice.middle) || emptySide(n, 'west', choice.westSide, choice.middle);
+      if (empty !== '') view.message += `. It has no pair, so its lists are short: ${empty}`;
       view.focus = choice.east;
       break;
     }
@@ -286,6 +297,24 @@ function whyOf(kind: JoinStep['kind'], n: number, classSize: number): string {
     case 'done':
       return 'Why Burnside divides by 8: the board has eight symmetries, the identity (the board as it is), three turns and four mirrors. Burnside counts the classes of solutions (the unique ones) as the average, over the eight, of the solutions each keeps unchanged: the identity keeps all (the total); no mirror keeps any, as no solution is its own mirror image; the half turn keeps F180; and the two quarter turns keep the same F90 boards, as each undoes the other.';
   }
+}
+
+/** Why a side of a row choice makes no half-board, where it makes none; '' where it makes some. */
+function emptySide(n: number, name: 'east' | 'west', side: Side, middle: number): string {
+  const columns = `columns ${side.base} to ${side.base + (n >> 1) - 1}`;
+  const attacking =
+    middle >= 0
+      ? ", none attacking another or the middle column's queen"
+      : ' without two sharing a column or a diagonal';
+  for (const [part, rows, boards] of [
+    ['north', side.northRows, side.north],
+    ['south', side.southRows, side.south],
+  ] as const)
+    if (boards.length === 0)
+      return `the ${name} side has no ${part} quarter-board, as no queens fit on rows ${list(rows)} in ${columns}${attacking}; so no ${name} half-board`;
+  if (side.halves.length === 0)
+    return `every north quarter-board of the ${name} side shares a column or a diagonal with every south one; so no ${name} half-board`;
+  return '';
 }
 
 /** The lowest diagonal two boards share, by the ANDs of their words, in words. */

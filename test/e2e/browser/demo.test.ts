@@ -855,6 +855,13 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(await six.textContent('#join-why')).toMatch(/^Why meet them: .*\(the quarter-boards met\)/);
   });
 
+  it('n = 6: the join opens on a row choice with no pair, and says why', async () => {
+    const six = await openDemo({ query: '?join-n=6&join-step=0#join' });
+    expect(await six.textContent('#join-message')).toMatch(
+      /\. It has no pair, so its lists are short: the east side has no north quarter-board, as no queens fit on rows 0, 1 and 2 in columns 3 to 5 without two sharing a column or a diagonal; so no east half-board$/,
+    );
+  });
+
   it("says the join's limit where n is out of range, and keeps the walk it shows", async () => {
     await page.fill('#join-n', '7');
     await page.dispatchEvent('#join-n', 'change');
