@@ -122,8 +122,8 @@ export function bitmaskRun<Build>(budget: i32): i32 {
       const nextLeft = (left | bit) << shift;
       const nextRight = (right | bit) >> shift;
       let nextFree = load<u32>(slot, L_NEXT_MASK) & ~(nextCols | nextLeft | nextRight);
-      count += <u64>(<u32>(nextFree != 0) & load<u32>(slot, L_COUNT));
-      if ((<u32>(nextFree != 0) & load<u32>(slot, L_HANDOFF)) != 0) {
+      count += <u64>((<u32>(nextFree != 0)) & load<u32>(slot, L_COUNT));
+      if (((<u32>(nextFree != 0)) & load<u32>(slot, L_HANDOFF)) != 0) {
         handedOff = true;
         handoffCols = nextCols;
         handoffLeft = nextLeft;

@@ -7,7 +7,7 @@
 // and returns how many subproblems are finished; the next call continues where it stopped. A caller
 // on an event loop can so keep every call short, whatever the size of a record.
 
-import { forwardCount, forwardHandoff, forwardRun, forwardStart, LANES } from "./forward";
+import { forwardCount, forwardHandoff, forwardRun, forwardStart, LANES } from './forward';
 import {
   bitmaskCount,
   bitmaskHandedOff,
@@ -16,14 +16,34 @@ import {
   bitmaskHandoffRight,
   bitmaskRun,
   bitmaskStart,
-} from "./bitmask";
-import { BitmaskOnly } from "./nodes";
-import { HALF_TURN, QUARTER_TURN, symmetricCount, symmetricRun, symmetricStart } from "./symmetric";
-import { BITMASK, FORWARD, HALF_TURNS, HANDED_OVER, HANDOVER_STEPS, JOINING, QUARTER_TURNS, START } from "./batch-phases";
-import { FIXED_HALF_TURN, FIXED_JOIN, FIXED_ONLY, FIXED_QUARTER_TURN, JOIN_MIN_N, REC_FIXED, REC_LEVELS, RESULT_COMPLETIONS, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from "./layout";
-import { expandRecord } from "./expand";
-import { joinBegin, joinPairs, joinRefused, joinRun, joinStart } from "./join";
-import { EAST_ROWS, FIXED, RECORD, RESULTS, RESULT_BYTES, SUBPROBLEMS } from "./memory";
+} from './bitmask';
+import { BitmaskOnly } from './nodes';
+import { HALF_TURN, QUARTER_TURN, symmetricCount, symmetricRun, symmetricStart } from './symmetric';
+import {
+  BITMASK,
+  FORWARD,
+  HALF_TURNS,
+  HANDED_OVER,
+  HANDOVER_STEPS,
+  JOINING,
+  QUARTER_TURNS,
+  START,
+} from './batch-phases';
+import {
+  FIXED_HALF_TURN,
+  FIXED_JOIN,
+  FIXED_ONLY,
+  FIXED_QUARTER_TURN,
+  JOIN_MIN_N,
+  REC_FIXED,
+  REC_LEVELS,
+  RESULT_COMPLETIONS,
+  RESULT_HALF_TURNS,
+  RESULT_QUARTER_TURNS,
+} from './layout';
+import { expandRecord } from './expand';
+import { joinBegin, joinPairs, joinRefused, joinRun, joinStart } from './join';
+import { EAST_ROWS, FIXED, RECORD, RESULTS, RESULT_BYTES, SUBPROBLEMS } from './memory';
 
 // Where the batch stands between two calls (its phases in batch-phases.ts); the counts handed over
 // to forward checking add up in `handedOver`.
@@ -47,8 +67,9 @@ export function startBatch(count: i32, n: i32, width: i32, joinRoom: f64): void 
   if (n >= JOIN_MIN_N) joinStart(n, joinRoom);
 }
 
+
 @inline function result(word: i32): usize {
-  return RESULTS + <usize>next * RESULT_BYTES + (<usize>word << 3);
+  return RESULTS + <usize>next * RESULT_BYTES + ((<usize>word) << 3);
 }
 
 // Starts the join of the record's row choice (its other results are 0); returns the steps it took.
@@ -56,8 +77,9 @@ function startJoin(): i32 {
   const queens = SUBPROBLEMS + <usize>(next * batchWidth * 2);
   store<u64>(result(RESULT_HALF_TURNS), 0);
   store<u64>(result(RESULT_QUARTER_TURNS), 0);
-  return joinBegin(batchN, load<u32>(EAST_ROWS + (<usize>next << 2)), batchWidth > 0 ? <i32>load<i8>(queens) : -1);
+  return joinBegin(batchN, load<u32>(EAST_ROWS + ((<usize>next) << 2)), batchWidth > 0 ? <i32>load<i8>(queens) : -1);
 }
+
 
 @inline function fixedWanted(record: usize, bit: i32): bool {
   return (load<i32>(record + (REC_FIXED << 2)) & bit) != 0;
@@ -135,7 +157,8 @@ export function countSteps<Build>(budget: i32): i32 {
       if (bitmaskHandedOff()) {
         budget -= HANDOVER_STEPS;
         const level = load<i32>(record + (REC_LEVELS << 2)) - LANES;
-        if (forwardHandoff(record, level, bitmaskHandoffCols(), bitmaskHandoffLeft(), bitmaskHandoffRight())) phase = HANDED_OVER;
+        if (forwardHandoff(record, level, bitmaskHandoffCols(), bitmaskHandoffLeft(), bitmaskHandoffRight()))
+          phase = HANDED_OVER;
         else handedOver += forwardCount();
         continue;
       }

@@ -21,8 +21,8 @@
 // The search is resumable: forwardRun stops when its budget of expansions is spent and keeps its
 // stack, so that a caller can give control back to its event loop and continue later.
 
-import { REC_LEVELS, REC_MASK, REC_ROW, REC_SIZE, REC_USED } from "./layout";
-import { CountingNodes, nodesVisited } from "./nodes";
+import { REC_LEVELS, REC_MASK, REC_ROW, REC_SIZE, REC_USED } from './layout';
+import { CountingNodes, nodesVisited } from './nodes';
 
 /** Rows and columns a record may span to be counted here: one i16x8 pair holds a state. */
 export const LANES = 16;
@@ -87,8 +87,14 @@ export function forwardCount(): u64 {
   const zero = i16x8.splat(0);
   const bytes0 = i8x16.popcnt(open0);
   const bytes1 = i8x16.popcnt(open1);
-  const key0 = v128.or(v128.or(i16x8.shl(i16x8.add(bytes0, i16x8.shr_u(bytes0, 8)), KEY_COUNT), v128.load(LANE_INDEX)), i16x8.eq(open0, zero));
-  const key1 = v128.or(v128.or(i16x8.shl(i16x8.add(bytes1, i16x8.shr_u(bytes1, 8)), KEY_COUNT), v128.load(LANE_INDEX, 16)), i16x8.eq(open1, zero));
+  const key0 = v128.or(
+    v128.or(i16x8.shl(i16x8.add(bytes0, i16x8.shr_u(bytes0, 8)), KEY_COUNT), v128.load(LANE_INDEX)),
+    i16x8.eq(open0, zero),
+  );
+  const key1 = v128.or(
+    v128.or(i16x8.shl(i16x8.add(bytes1, i16x8.shr_u(bytes1, 8)), KEY_COUNT), v128.load(LANE_INDEX, 16)),
+    i16x8.eq(open1, zero),
+  );
   let key = i16x8.min_u(key0, key1);
   key = i16x8.min_u(key, i32x4.shuffle(key, key, 2, 3, 0, 1));
   key = i16x8.min_u(key, i32x4.shuffle(key, key, 1, 0, 3, 2));
@@ -102,7 +108,17 @@ export function forwardCount(): u64 {
 // 0 (an expansion with no candidate left, which keeps the two states in step). `dead` is built
 // from bits, not comparisons: Binaryen turns an OR of comparisons into a branch, and that branch
 // is taken at random.
-@inline function place(table: usize, open0: v128, open1: v128, row: u32, bit: u32, cols: u32, left: u32, empty: u32, child: usize): u32 {
+@inline function place(
+  table: usize,
+  open0: v128,
+  open1: v128,
+  row: u32,
+  bit: u32,
+  cols: u32,
+  left: u32,
+  empty: u32,
+  child: usize,
+): u32 {
   const attack = table + (((row << 4) | (ctz(bit | 0x8000) & 15)) << 5);
   const next0 = v128.andnot(open0, v128.load(attack));
   const next1 = v128.andnot(open1, v128.load(attack, 16));
@@ -123,7 +139,10 @@ function windowTable(): void {
       const at = WINDOW + (((lane << 4) | bit) << 5);
       for (let other = 0; other < LANES; other++) {
         const distance = abs<i32>(other - lane);
-        const taken: u32 = other == lane ? 0xffff : ((<u32>1 << bit) | (<u32>1 << (bit + distance)) | ((<u32>1 << bit) >> distance)) & 0xffff;
+        const taken: u32 =
+          other == lane
+            ? 0xffff
+            : (((<u32>1) << bit) | ((<u32>1) << (bit + distance)) | (((<u32>1) << bit) >> distance)) & 0xffff;
         store<u16>(at + (other << 1), taken);
       }
     }
@@ -167,7 +186,7 @@ export function forwardStart(record: usize): bool {
   const rows = record + (REC_ROW << 2);
   const masks = record + (REC_MASK << 2);
   const used = load<u32>(record + (REC_USED << 2));
-  const all: u32 = n == 32 ? 0xffffffff : (<u32>1 << n) - 1;
+  const all: u32 = n == 32 ? 0xffffffff : ((<u32>1) << n) - 1;
   let span: u32 = 0;
   for (let level = 0; level < levels; level++) span |= load<u32>(masks + (level << 2));
   const rowLow = load<i32>(rows);
@@ -183,7 +202,7 @@ export function forwardStart(record: usize): bool {
     for (let level = 0; level < levels; level++) {
       const lane = load<i32>(rows + (level << 2)) - rowLow;
       store<u16>(STACK + (lane << 1), load<u32>(masks + (level << 2)) >> colLow);
-      free |= <u32>1 << lane;
+      free |= (<u32>1) << lane;
     }
     // An unused column outside the window has no open square, and cols has it out of reach (or
     // loses it): either way no completion fills every row, and none is counted.
@@ -213,9 +232,12 @@ export function forwardHandoff(record: usize, level: i32, cols: u32, left: u32, 
     const row = load<i32>(rows + (lane << 2));
     const distance = row - top;
     store<i32>(LANE_ROW + (lane << 2), row);
-    store<u32>(LANE_OPEN + (lane << 2), load<u32>(masks + (lane << 2)) & ~(cols | (left << distance) | (right >> distance)));
+    store<u32>(
+      LANE_OPEN + (lane << 2),
+      load<u32>(masks + (lane << 2)) & ~(cols | (left << distance) | (right >> distance)),
+    );
   }
-  const all: u32 = n == 32 ? 0xffffffff : (<u32>1 << n) - 1;
+  const all: u32 = n == 32 ? 0xffffffff : ((<u32>1) << n) - 1;
   return compactStart(levels, all & ~used);
 }
 
@@ -225,7 +247,7 @@ function compactStart(levels: i32, unused: u32): bool {
   for (let i = 0; i < 12; i++) v128.store(COLUMN_BIT + (i << 4), zero);
   let bit: u32 = 0;
   for (let columns = unused; columns != 0; columns &= columns - 1) {
-    store<u16>(COLUMN_BIT + ((32 + ctz(columns)) << 1), <u32>1 << bit);
+    store<u16>(COLUMN_BIT + ((32 + ctz(columns)) << 1), (<u32>1) << bit);
     bit++;
   }
   table = COMPACT;
@@ -238,7 +260,7 @@ function compactStart(levels: i32, unused: u32): bool {
     }
     store<u16>(STACK + (lane << 1), open);
   }
-  if (!startFrom((<u32>1 << levels) - 1, (<u32>1 << bit) - 1, levels)) return false;
+  if (!startFrom(((<u32>1) << levels) - 1, ((<u32>1) << bit) - 1, levels)) return false;
   // The patterns, for the squares a queen can take: those open at the root. (An expansion's
   // placement with no candidate reads bit 15, whatever it holds: that child is dead.) Lanes past
   // the last level are 0 in every state, whatever the pattern holds there.
@@ -246,10 +268,13 @@ function compactStart(levels: i32, unused: u32): bool {
     const row = load<i32>(LANE_ROW + (lane << 2));
     for (let squares = load<u32>(LANE_OPEN + (lane << 2)); squares != 0; squares &= squares - 1) {
       const own = COLUMN_BIT + ((32 + ctz(squares)) << 1);
-      const at = COMPACT + (((<u32>lane << 4) | ctz(<u32>load<u16>(own))) << 5);
+      const at = COMPACT + ((((<u32>lane) << 4) | ctz(<u32>load<u16>(own))) << 5);
       for (let other = 0; other < levels; other++) {
-        const distance = <usize>abs<i32>(load<i32>(LANE_ROW + (other << 2)) - row) << 1;
-        const taken: u32 = other == lane ? 0xffff : <u32>load<u16>(own) | <u32>load<u16>(own + distance) | <u32>load<u16>(own - distance);
+        const distance = (<usize>abs<i32>(load<i32>(LANE_ROW + (other << 2)) - row)) << 1;
+        const taken: u32 =
+          other == lane
+            ? 0xffff
+            : (<u32>load<u16>(own)) | (<u32>load<u16>(own + distance)) | (<u32>load<u16>(own - distance));
         store<u16>(at + (other << 1), taken);
       }
     }
@@ -275,7 +300,7 @@ export function forwardRun<Build>(budget: i32): i32 {
     const colsA = load<u32>(top, S_COLS);
     const leftA = load<u32>(top, S_LEFT);
     let candidatesA = <u32>load<u16>(top + (rowA << 1));
-    const emptyA = emptyRows(a0, a1) | (<u32>1 << rowA);
+    const emptyA = emptyRows(a0, a1) | ((<u32>1) << rowA);
     // With two rows left, a live child has exactly one completion (its one row, its one column,
     // which it has open): it is counted. Otherwise it is kept.
     const lastA: u32 = leftA == 2 ? 1 : 0;
@@ -288,7 +313,7 @@ export function forwardRun<Build>(budget: i32): i32 {
       const colsB = load<u32>(top, S_COLS);
       const leftB = load<u32>(top, S_LEFT);
       let candidatesB = <u32>load<u16>(top + (rowB << 1));
-      const emptyB = emptyRows(b0, b1) | (<u32>1 << rowB);
+      const emptyB = emptyRows(b0, b1) | ((<u32>1) << rowB);
       const lastB: u32 = leftB == 2 ? 1 : 0;
       const stepB: u32 = leftB == 2 ? 0 : STATE_BYTES;
       do {

@@ -108,24 +108,25 @@ const SLOTS = memory.data(JOIN_ROW_LIMIT * SLOT_BYTES, 64);
 
 // For each set of the four lanes (bit i: lane i), the bytes that move those lanes to the front,
 // in order: a swizzle with these packs the half-boards that passed (halfBoards).
-const COMPACT = memory.data<u8>([
-  0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
-  0x00, 0x01, 0x02, 0x03, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
-  0x04, 0x05, 0x06, 0x07, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
-  0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
-  0x08, 0x09, 0x0a, 0x0b, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
-  0x00, 0x01, 0x02, 0x03, 0x08, 0x09, 0x0a, 0x0b, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
-  0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
-  0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x80, 0x80, 0x80, 0x80,
-  0x0c, 0x0d, 0x0e, 0x0f, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
-  0x00, 0x01, 0x02, 0x03, 0x0c, 0x0d, 0x0e, 0x0f, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
-  0x04, 0x05, 0x06, 0x07, 0x0c, 0x0d, 0x0e, 0x0f, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
-  0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x0c, 0x0d, 0x0e, 0x0f, 0x80, 0x80, 0x80, 0x80,
-  0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
-  0x00, 0x01, 0x02, 0x03, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x80, 0x80, 0x80, 0x80,
-  0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x80, 0x80, 0x80, 0x80,
-  0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
-], 16);
+const COMPACT = memory.data<u8>(
+  [
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00, 0x01, 0x02,
+    0x03, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x04, 0x05, 0x06, 0x07, 0x80, 0x80,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x80,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x08, 0x09, 0x0a, 0x0b, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+    0x80, 0x80, 0x80, 0x80, 0x00, 0x01, 0x02, 0x03, 0x08, 0x09, 0x0a, 0x0b, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+    0x80, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00, 0x01,
+    0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x80, 0x80, 0x80, 0x80, 0x0c, 0x0d, 0x0e, 0x0f, 0x80,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00, 0x01, 0x02, 0x03, 0x0c, 0x0d, 0x0e, 0x0f,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x04, 0x05, 0x06, 0x07, 0x0c, 0x0d, 0x0e, 0x0f, 0x80, 0x80, 0x80,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x0c, 0x0d, 0x0e, 0x0f, 0x80, 0x80,
+    0x80, 0x80, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00,
+    0x01, 0x02, 0x03, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x80, 0x80, 0x80, 0x80, 0x04, 0x05, 0x06, 0x07,
+    0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x80, 0x80, 0x80, 0x80, 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06,
+    0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
+  ],
+  16,
+);
 
 // A side's diagonals as listed: a queen at row r and column base + c (c counted from the side's
 // first column, base = n - k) sets bit r + c of the first word and bit r - c + 2k - 1 - n of the
@@ -231,6 +232,7 @@ const SIDE_SOUTH = 32; // u32: and the south one
 const SIDE_BYTES = 48; // the fields, rounded up to a multiple of 16 bytes
 const SIDES = memory.data(2 * SIDE_BYTES, 16);
 
+
 @inline function side(which: i32): usize {
   return SIDES + <usize>which * SIDE_BYTES;
 }
@@ -251,13 +253,15 @@ const READ_AHEAD_BYTES = GROUP * ENTRY_BYTES;
 
 /** Bytes of both sides' quarter lists for `entries` quarter-boards each, and the scratch. */
 @inline function quarterBytes(entries: i32): f64 {
-  return <f64>entries * QUARTER_ENTRY_BYTES + <f64>((1 << geometry.sideCols) + 2) * QUARTER_SET_BYTES + QUARTER_SLACK_BYTES;
+  return (
+    <f64>entries * QUARTER_ENTRY_BYTES + <f64>((1 << geometry.sideCols) + 2) * QUARTER_SET_BYTES + QUARTER_SLACK_BYTES
+  );
 }
 
 /** Bytes of the table and the block for `entries` half-boards each. */
 @inline function halfBytes(entries: i32): f64 {
   const restBytes: f64 = (geometry.wide ? 2 : 1) * ENTRY_BYTES;
-  const perEntry = restBytes * <f64>(REST_LISTS + (<i32>1 << geometry.sieveBits)) + KEY_BYTES;
+  const perEntry = restBytes * <f64>(REST_LISTS + ((<i32>1) << geometry.sieveBits)) + KEY_BYTES;
   const perBucket = restBytes * BUCKET_PADDING * (REST_LISTS + 1) + BUCKET_START_BYTES;
   return <f64>entries * perEntry + <f64>(1 << geometry.keyBits) * perBucket + HALF_SLACK_BYTES;
 }
@@ -268,36 +272,36 @@ const READ_AHEAD_BYTES = GROUP * ENTRY_BYTES;
  */
 function reserve(quarters: i32, entries: i32): bool {
   const need = <f64>joinHeap() + halfBytes(entries) + quarterBytes(quarters);
-  const have = <f64>(<usize>memory.size() << 16);
+  const have = <f64>((<usize>memory.size()) << 16);
   if (need > have) {
     if (need > MEMORY_LIMIT || memory.grow(<i32>Math.ceil((need - have) / PAGE_BYTES)) < 0) {
       cursor.shortfall = need - <f64>joinHeap();
       return false;
     }
   }
-  const sets = (<usize>1 << geometry.sideCols) + 2;
+  const sets = ((<usize>1) << geometry.sideCols) + 2;
   let at = (joinHeap() + VECTOR_BYTES - 1) & ~(VECTOR_BYTES - 1);
   for (let which = EAST; which <= WEST; which++) {
     const s = side(which);
     store<usize>(s + SIDE_NORTH_DIAGS, at);
-    at += <usize>quarters << 3;
+    at += (<usize>quarters) << 3;
     // Read four at a time, past a list's end too.
     store<usize>(s + SIDE_SOUTH_FIRST, at);
-    at += (<usize>quarters << 2) + READ_AHEAD_BYTES;
+    at += ((<usize>quarters) << 2) + READ_AHEAD_BYTES;
     store<usize>(s + SIDE_SOUTH_SECOND, at);
-    at += (<usize>quarters << 2) + READ_AHEAD_BYTES;
+    at += ((<usize>quarters) << 2) + READ_AHEAD_BYTES;
     store<usize>(s + SIDE_NORTH_COLS, at);
-    at += <usize>quarters << 2;
+    at += (<usize>quarters) << 2;
     store<usize>(s + SIDE_SOUTH_STARTS, at);
     at += sets << 2;
     at = (at + VECTOR_BYTES - 1) & ~(VECTOR_BYTES - 1);
   }
   lists.southListed = at;
-  at += <usize>quarters << 3;
+  at += (<usize>quarters) << 3;
   lists.southCols = at;
-  at += <usize>quarters << 2;
+  at += (<usize>quarters) << 2;
   at = (at + VECTOR_BYTES - 1) & ~(VECTOR_BYTES - 1);
-  const buckets = <usize>1 << geometry.keyBits;
+  const buckets = (<usize>1) << geometry.keyBits;
   const words = <usize>entries;
   // Wide: every rest list holds its second words `secondOffset` bytes after its first.
   const restWords: usize = geometry.wide ? 2 : 1;
@@ -370,7 +374,7 @@ function startQuarter(rows: u32, cols: usize, diags: usize): void {
     return;
   }
   const base = n - k;
-  const columns: u32 = (<u32>1 << k) - 1;
+  const columns: u32 = ((<u32>1) << k) - 1;
   // The levels: the rows, top to bottom.
   let levels = 0;
   for (let remaining = rows; remaining != 0; remaining &= remaining - 1) {
@@ -382,13 +386,13 @@ function startQuarter(rows: u32, cols: usize, diags: usize): void {
       const middle = (n - 1) >> 1;
       const lowColumn = middle - distance - base;
       const highColumn = middle + distance - base;
-      if (lowColumn >= 0 && lowColumn < k) open &= ~(<u32>1 << lowColumn);
-      if (highColumn >= 0 && highColumn < k) open &= ~(<u32>1 << highColumn);
+      if (lowColumn >= 0 && lowColumn < k) open &= ~((<u32>1) << lowColumn);
+      if (highColumn >= 0 && highColumn < k) open &= ~((<u32>1) << highColumn);
     }
     const secondBit = row + 2 * k - 1 - n;
     store<i32>(slot + L_ROW, row);
     store<u32>(slot + L_OPEN, open);
-    store<u32>(slot + L_SECOND_BIT, secondBit >= 0 && secondBit < 32 ? <u32>1 << secondBit : 0);
+    store<u32>(slot + L_SECOND_BIT, secondBit >= 0 && secondBit < 32 ? (<u32>1) << secondBit : 0);
     if (levels > 0) store<i32>(slot - SLOT_BYTES + L_GAP, row - load<i32>(slot - SLOT_BYTES + L_ROW));
     levels++;
   }
@@ -429,8 +433,8 @@ function runQuarter(left: i32): i32 {
       const withSecond = second | (load<u32>(slot + L_SECOND_BIT) >> ctz(bit));
       if (slot == last) {
         if (total < limit) {
-          store<u32>(cols + (<usize>total << 2), used | bit);
-          store<u64>(diags + (<usize>total << 3), <u64>withFirst | (<u64>withSecond << 32));
+          store<u32>(cols + ((<usize>total) << 2), used | bit);
+          store<u64>(diags + ((<usize>total) << 3), (<u64>withFirst) | ((<u64>withSecond) << 32));
         }
         total++;
         continue;
@@ -476,7 +480,7 @@ function runQuarter(left: i32): i32 {
 
 /** The rows of a side's north quarter: the top half of the board. */
 @inline function northRows(n: i32, rows: u32): u32 {
-  return rows & ((<u32>1 << ((n + 1) >> 1)) - 1);
+  return rows & (((<u32>1) << ((n + 1) >> 1)) - 1);
 }
 
 /** Starts listing a side's quarters, north first, into its north lists and the scratch. */
@@ -484,7 +488,11 @@ function startQuarters(which: i32): void {
   const s = side(which);
   quarter.side = which;
   quarter.part = NORTH;
-  startQuarter(northRows(geometry.n, load<u32>(s + SIDE_ROWS)), load<usize>(s + SIDE_NORTH_COLS), load<usize>(s + SIDE_NORTH_DIAGS));
+  startQuarter(
+    northRows(geometry.n, load<u32>(s + SIDE_ROWS)),
+    load<usize>(s + SIDE_NORTH_COLS),
+    load<usize>(s + SIDE_NORTH_DIAGS),
+  );
 }
 
 /**
@@ -530,19 +538,19 @@ function keepQuarters(which: i32, norths: i32, souths: i32): void {
   const sets = 1 << geometry.sideCols;
   memory.fill(starts, 0, (<usize>sets + 2) << 2);
   for (let i = 0; i < souths; i++) {
-    const at = starts + ((<usize>load<u32>(lists.southCols + (<usize>i << 2)) + 2) << 2);
+    const at = starts + ((<usize>load<u32>(lists.southCols + ((<usize>i) << 2)) + 2) << 2);
     store<u32>(at, load<u32>(at) + 1);
   }
   for (let c = 2; c <= sets + 1; c++) {
-    const at = starts + (<usize>c << 2);
+    const at = starts + ((<usize>c) << 2);
     store<u32>(at, load<u32>(at) + load<u32>(at - 4));
   }
   for (let i = 0; i < souths; i++) {
-    const at = starts + ((<usize>load<u32>(lists.southCols + (<usize>i << 2)) + 1) << 2);
+    const at = starts + ((<usize>load<u32>(lists.southCols + ((<usize>i) << 2)) + 1) << 2);
     const to = load<u32>(at);
-    const diags = load<u64>(lists.southListed + (<usize>i << 3));
-    store<u32>(southFirst + (<usize>to << 2), <u32>diags);
-    store<u32>(southSecond + (<usize>to << 2), <u32>(diags >> 32));
+    const diags = load<u64>(lists.southListed + ((<usize>i) << 3));
+    store<u32>(southFirst + ((<usize>to) << 2), <u32>diags);
+    store<u32>(southSecond + ((<usize>to) << 2), <u32>(diags >> 32));
     store<u32>(at, to + 1);
   }
   startListing(which);
@@ -556,7 +564,7 @@ function startListing(which: i32): void {
   const northCols = load<usize>(s + SIDE_NORTH_COLS);
   const columns = (1 << geometry.sideCols) - 1;
   if (load<i32>(s + SIDE_NORTHS) > 0) {
-    store<u32>(s + SIDE_SOUTH, load<u32>(starts + (<usize>(columns & ~load<u32>(northCols)) << 2)));
+    store<u32>(s + SIDE_SOUTH, load<u32>(starts + ((<usize>(columns & ~load<u32>(northCols))) << 2)));
   }
 }
 
@@ -578,7 +586,7 @@ function candidates(which: i32): f64 {
   const norths = load<i32>(s + SIDE_NORTHS);
   let sum: f64 = 0;
   for (let i = 0; i < norths; i++) {
-    const southColumns = <usize>(columns & ~load<u32>(northCols + (<usize>i << 2)));
+    const southColumns = <usize>(columns & ~load<u32>(northCols + ((<usize>i) << 2)));
     sum += <f64>(load<u32>(starts + ((southColumns + 1) << 2)) - load<u32>(starts + (southColumns << 2)));
   }
   return sum;
@@ -617,11 +625,11 @@ function halfBoards(which: i32, keys: usize, rests: usize, count: i32): i32 {
   let total = count;
   let work = 0;
   while (i < norths) {
-    const diags = load<u64>(northDiags + (<usize>i << 3));
+    const diags = load<u64>(northDiags + ((<usize>i) << 3));
     const northA = i32x4.splat(mirrored ? <u32>(diags >> 32) : <u32>diags);
     const northB = i32x4.splat(mirrored ? <u32>diags : <u32>(diags >> 32));
-    const southColumns = columns & ~load<u32>(northCols + (<usize>i << 2));
-    const stop = load<u32>(starts + (<usize>(southColumns + 1) << 2));
+    const southColumns = columns & ~load<u32>(northCols + ((<usize>i) << 2));
+    const stop = load<u32>(starts + ((<usize>(southColumns + 1)) << 2));
     for (; j < stop; j += 4) {
       if (total > lists.holding - GROUP || work > cursor.budgetLeft) {
         store<i32>(s + SIDE_NORTH, i);
@@ -630,14 +638,14 @@ function halfBoards(which: i32, keys: usize, rests: usize, count: i32): i32 {
         return total;
       }
       work++;
-      const southAs = v128.load(southA + (<usize>j << 2));
-      const southBs = v128.load(southB + (<usize>j << 2));
+      const southAs = v128.load(southA + ((<usize>j) << 2));
+      const southBs = v128.load(southB + ((<usize>j) << 2));
       const clash = v128.or(v128.and(southAs, northA), v128.and(southBs, northB));
       // Lanes past the set's end hold the next set's quarter-boards: they do not pass.
       const passed = i32x4.bitmask(v128.and(i32x4.eq(clash, zero), i32x4.lt_s(lanes, i32x4.splat(stop - j))));
       const a = v128.and(v128.or(southAs, northA), diagMask);
       const b = v128.and(v128.or(southBs, northB), diagMask);
-      const order = v128.load(COMPACT + (<usize>passed << 4));
+      const order = v128.load(COMPACT + ((<usize>passed) << 4));
       const fieldA = v128.and(i32x4.shr_u(a, geometry.keyLow), keyMask);
       const fieldB = v128.and(i32x4.shr_u(b, geometry.keyLow), keyMask);
       // With sieve bits, the lowest of each direction's field first, then the rest of both.
@@ -646,12 +654,18 @@ function halfBoards(which: i32, keys: usize, rests: usize, count: i32): i32 {
           ? v128.or(fieldA, i32x4.shl(fieldB, geometry.keyHalf))
           : v128.or(
               v128.or(v128.and(fieldA, sieveMask), i32x4.shl(v128.and(fieldB, sieveMask), geometry.sieveHalf)),
-              i32x4.shl(v128.or(i32x4.shr_u(fieldA, geometry.sieveHalf), i32x4.shl(i32x4.shr_u(fieldB, geometry.sieveHalf), geometry.bucketHalf)), geometry.sieveBits),
+              i32x4.shl(
+                v128.or(
+                  i32x4.shr_u(fieldA, geometry.sieveHalf),
+                  i32x4.shl(i32x4.shr_u(fieldB, geometry.sieveHalf), geometry.bucketHalf),
+                ),
+                geometry.sieveBits,
+              ),
             ),
         order,
       );
       // Four lanes stored, those that passed first: the next store writes over the others.
-      const at = <usize>total << 2;
+      const at = (<usize>total) << 2;
       v128.store(keys + at, key);
       if (geometry.wide) {
         v128.store(rests + at, i8x16.swizzle(a, order));
@@ -664,7 +678,7 @@ function halfBoards(which: i32, keys: usize, rests: usize, count: i32): i32 {
       total += <i32>popcnt(passed);
     }
     i++;
-    if (i < norths) j = load<u32>(starts + (<usize>(columns & ~load<u32>(northCols + (<usize>i << 2))) << 2));
+    if (i < norths) j = load<u32>(starts + ((<usize>(columns & ~load<u32>(northCols + ((<usize>i) << 2)))) << 2));
   }
   store<i32>(s + SIDE_NORTH, i);
   cursor.budgetLeft -= work;
@@ -673,7 +687,7 @@ function halfBoards(which: i32, keys: usize, rests: usize, count: i32): i32 {
 
 /** Starts sortIntoBuckets on a list. */
 function startSort(starts: usize): void {
-  memory.fill(starts, 0, ((<usize>1 << geometry.keyBits) + 2) << 2);
+  memory.fill(starts, 0, (((<usize>1) << geometry.keyBits) + 2) << 2);
   cursor.sortStage = COUNTING;
   cursor.sortAt = 0;
 }
@@ -718,7 +732,7 @@ function sortIntoBuckets(table: bool, count: i32, budget: i32): i32 {
 @inline function countKeys(keys: usize, starts: usize, stop: i32, copied: i32): void {
   if (copied == 0) {
     for (let i = cursor.sortAt; i < stop; i++) {
-      const at = starts + ((<usize>load<u32>(keys + (<usize>i << 2)) + 2) << 2);
+      const at = starts + ((<usize>load<u32>(keys + ((<usize>i) << 2)) + 2) << 2);
       store<u32>(at, load<u32>(at) + 1);
     }
     return;
@@ -726,7 +740,7 @@ function sortIntoBuckets(table: bool, count: i32, budget: i32): i32 {
   const sieves: u32 = (1 << copied) - 1;
   const bucketShift = geometry.keyBits - copied;
   for (let i = cursor.sortAt; i < stop; i++) {
-    const key = load<u32>(keys + (<usize>i << 2));
+    const key = load<u32>(keys + ((<usize>i) << 2));
     const own = key & sieves;
     const bucket = key >> copied;
     for (let open = own; open <= sieves; open = (open + 1) | own) {
@@ -741,7 +755,7 @@ function sortIntoBuckets(table: bool, count: i32, budget: i32): i32 {
   const buckets = 1 << geometry.keyBits;
   let sum: u32 = 0;
   for (let b = 2; b <= buckets + 1; b++) {
-    const at = starts + (<usize>b << 2);
+    const at = starts + ((<usize>b) << 2);
     const size = load<u32>(at);
     sum += table ? (size + BUCKET_PADDING) & ~BUCKET_PADDING : size;
     store<u32>(at, sum);
@@ -768,10 +782,10 @@ function sortIntoBuckets(table: bool, count: i32, budget: i32): i32 {
   const secondOffset = lists.secondOffset;
   if (copied == 0) {
     for (let i = cursor.sortAt; i < stop; i++) {
-      const at = starts + ((<usize>load<u32>(keys + (<usize>i << 2)) + 1) << 2);
+      const at = starts + ((<usize>load<u32>(keys + ((<usize>i) << 2)) + 1) << 2);
       const to = load<u32>(at);
-      store<u32>(bucketed + (<usize>to << 2), load<u32>(rests + (<usize>i << 2)) | mark);
-      if (wide) store<u32>(bucketed + second + (<usize>to << 2), load<u32>(rests + secondOffset + (<usize>i << 2)));
+      store<u32>(bucketed + ((<usize>to) << 2), load<u32>(rests + ((<usize>i) << 2)) | mark);
+      if (wide) store<u32>(bucketed + second + ((<usize>to) << 2), load<u32>(rests + secondOffset + ((<usize>i) << 2)));
       store<u32>(at, to + 1);
     }
     return;
@@ -779,16 +793,16 @@ function sortIntoBuckets(table: bool, count: i32, budget: i32): i32 {
   const sieves: u32 = (1 << copied) - 1;
   const bucketShift = geometry.keyBits - copied;
   for (let i = cursor.sortAt; i < stop; i++) {
-    const key = load<u32>(keys + (<usize>i << 2));
+    const key = load<u32>(keys + ((<usize>i) << 2));
     const own = key & sieves;
     const bucket = key >> copied;
-    const rest = load<u32>(rests + (<usize>i << 2)) | mark;
-    const restSecond = wide ? load<u32>(rests + secondOffset + (<usize>i << 2)) : 0;
+    const rest = load<u32>(rests + ((<usize>i) << 2)) | mark;
+    const restSecond = wide ? load<u32>(rests + secondOffset + ((<usize>i) << 2)) : 0;
     for (let open = own; open <= sieves; open = (open + 1) | own) {
       const at = starts + ((<usize>((open << bucketShift) | bucket) + 1) << 2);
       const to = load<u32>(at);
-      store<u32>(bucketed + (<usize>to << 2), rest);
-      if (wide) store<u32>(bucketed + second + (<usize>to << 2), restSecond);
+      store<u32>(bucketed + ((<usize>to) << 2), rest);
+      if (wide) store<u32>(bucketed + second + ((<usize>to) << 2), restSecond);
       store<u32>(at, to + 1);
     }
   }
@@ -799,12 +813,12 @@ function sortIntoBuckets(table: bool, count: i32, budget: i32): i32 {
   const buckets = 1 << geometry.keyBits;
   const second = lists.tableSecond;
   for (let b = 1; b <= buckets; b++) {
-    const at = starts + (<usize>b << 2);
+    const at = starts + ((<usize>b) << 2);
     const end = load<u32>(at);
     const padded = (end + BUCKET_PADDING) & ~BUCKET_PADDING;
     for (let to = end; to < padded; to++) {
-      store<u32>(bucketed + (<usize>to << 2), PADDING);
-      if (geometry.wide) store<u32>(bucketed + second + (<usize>to << 2), PADDING);
+      store<u32>(bucketed + ((<usize>to) << 2), PADDING);
+      if (geometry.wide) store<u32>(bucketed + second + ((<usize>to) << 2), PADDING);
     }
     store<u32>(at, padded);
   }
@@ -814,7 +828,7 @@ function sortIntoBuckets(table: bool, count: i32, budget: i32): i32 {
 /** The end of the entries after sortAt that `budget` steps sort, at most `count`. */
 @inline function entriesWithin(budget: i32, count: i32): i32 {
   if (budget < 0) return cursor.sortAt;
-  const entries = <i64>budget << SORTED_PER_STEP_SHIFT;
+  const entries = (<i64>budget) << SORTED_PER_STEP_SHIFT;
   return <i64>(count - cursor.sortAt) < entries ? count : cursor.sortAt + <i32>entries;
 }
 
@@ -829,14 +843,14 @@ function crossCount(budget: i32): i32 {
   let kw = cursor.crossBucket;
   let i = cursor.crossEntry;
   while (true) {
-    while (kw < buckets && i >= load<u32>(blockStarts + (<usize>(kw + 1) << 2))) kw++;
+    while (kw < buckets && i >= load<u32>(blockStarts + ((<usize>(kw + 1)) << 2))) kw++;
     if (kw == buckets) break;
     budget = crossBucket(kw, i, budget);
     if (budget < 0) {
       cursor.crossBucket = kw;
       return -1;
     }
-    i = load<u32>(blockStarts + (<usize>(kw + 1) << 2));
+    i = load<u32>(blockStarts + ((<usize>(kw + 1)) << 2));
   }
   return budget;
 }
@@ -853,11 +867,11 @@ function crossCount(budget: i32): i32 {
   const tableBucketed = lists.tableBucketed;
   const tableStarts = lists.tableStarts;
   const tableSecondWord = lists.tableSecond;
-  const end = load<u32>(lists.blockStarts + (<usize>(kw + 1) << 2));
+  const end = load<u32>(lists.blockStarts + ((<usize>(kw + 1)) << 2));
   // The table's buckets it can meet: among the copies for the sieve bits it leaves open, by the
   // longest diagonals they hold (which set the pairs' weight, above), then by the other bits of their key.
   const longest = longestKey();
-  const copies = <u32>(~kw & ((1 << geometry.sieveBits) - 1)) << geometry.bucketBits;
+  const copies = (<u32>(~kw & ((1 << geometry.sieveBits) - 1))) << geometry.bucketBits;
   const visited = kw >> geometry.sieveBits;
   const open = ~visited & ((1 << geometry.bucketBits) - 1);
   const openLongest = open & longest;
@@ -866,7 +880,7 @@ function crossCount(budget: i32): i32 {
   for (; i < end; i += GROUP) {
     // Four half-boards of the block at a time against each table vector: one load serves four
     // tests. Past the bucket's end a lane repeats the first entry, and its count is left out.
-    const at = lists.blockBucketed + (<usize>i << 2);
+    const at = lists.blockBucketed + ((<usize>i) << 2);
     const inBucket = end - i;
     const a0 = i32x4.splat(load<u32>(at));
     const a1 = inBucket > 1 ? i32x4.splat(load<u32>(at, 4)) : a0;
@@ -881,7 +895,8 @@ function crossCount(budget: i32): i32 {
     for (let held = openLongest; ; held = (held - 1) & openLongest) {
       const tableLongest = popcnt(held);
       const weight: u64 =
-        (tableLongest == 0 ? <u64>1 << <u64>blockLongest : 0) + (blockLongest == 0 ? <u64>1 << <u64>tableLongest : 0);
+        (tableLongest == 0 ? (<u64>1) << (<u64>blockLongest) : 0) +
+        (blockLongest == 0 ? (<u64>1) << (<u64>tableLongest) : 0);
       if (weight != 0) {
         let fit0 = zero;
         let fit1 = zero;
@@ -889,8 +904,8 @@ function crossCount(budget: i32): i32 {
         let fit3 = zero;
         for (let other = openOther; ; other = (other - 1) & openOther) {
           const kt = copies | held | other;
-          let p = tableBucketed + (<usize>load<u32>(tableStarts + (<usize>kt << 2)) << 2);
-          const stop = tableBucketed + (<usize>load<u32>(tableStarts + (<usize>(kt + 1) << 2)) << 2);
+          let p = tableBucketed + ((<usize>load<u32>(tableStarts + ((<usize>kt) << 2))) << 2);
+          const stop = tableBucketed + ((<usize>load<u32>(tableStarts + ((<usize>(kt + 1)) << 2))) << 2);
           read += stop - p;
           if (wide) {
             for (; p < stop; p += VECTOR_BYTES) {
@@ -943,7 +958,7 @@ function crossCount(budget: i32): i32 {
 /** The key bits of the two longest diagonals, the board's main diagonals (bit k - 1 of each word). */
 @inline function longestKey(): u32 {
   const bit = geometry.sideCols - 1 - geometry.keyLow - geometry.sieveHalf;
-  return (<u32>1 << bit) | (<u32>1 << (bit + geometry.bucketHalf));
+  return ((<u32>1) << bit) | ((<u32>1) << (bit + geometry.bucketHalf));
 }
 
 /**
@@ -955,8 +970,8 @@ function crossCount(budget: i32): i32 {
  * (joinShortfall says how much). joinRun lists the quarters, then counts.
  */
 export function joinBegin(n: i32, eastRows: u32, middleRow: i32): i32 {
-  let westRows: u32 = (n == 32 ? 0xffffffff : (<u32>1 << n) - 1) & ~eastRows;
-  if (middleRow >= 0) westRows &= ~(<u32>1 << middleRow);
+  let westRows: u32 = (n == 32 ? 0xffffffff : ((<u32>1) << n) - 1) & ~eastRows;
+  if (middleRow >= 0) westRows &= ~((<u32>1) << middleRow);
   cursor.pairs = 0;
   cursor.shortfall = 0;
   cursor.refusedNow = false;
@@ -999,7 +1014,9 @@ function planTable(budget: i32): i32 {
   lists.holding = min(lists.room, most);
   cursor.tableCount = 0;
   cursor.phase = TABLE;
-  return budget - ((load<i32>(side(EAST) + SIDE_NORTHS) + load<i32>(side(WEST) + SIDE_NORTHS)) >> NORTHS_PER_STEP_SHIFT);
+  return (
+    budget - ((load<i32>(side(EAST) + SIDE_NORTHS) + load<i32>(side(WEST) + SIDE_NORTHS)) >> NORTHS_PER_STEP_SHIFT)
+  );
 }
 
 /** A budget of steps in groups of candidates, for halfBoards. */

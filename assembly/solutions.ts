@@ -21,9 +21,9 @@ import {
   REC_SHIFT,
   REC_SIZE,
   SAVED_LEVEL_WORDS,
-} from "./layout";
-import { expandRecord } from "./expand";
-import { ENUM_RECORD, ENUM_STATE, SOLUTIONS, SUBPROBLEMS } from "./memory";
+} from './layout';
+import { expandRecord } from './expand';
+import { ENUM_RECORD, ENUM_STATE, SOLUTIONS, SUBPROBLEMS } from './memory';
 
 const SAVED_LEVEL_BYTES = SAVED_LEVEL_WORDS << 2;
 
@@ -79,7 +79,7 @@ export function nextSolutions(max: i32, budget: i32): i32 {
     if (free != 0) {
       const bit = free & (0 - free);
       free ^= bit;
-      store<u8>(board + <usize>load<i32>(rows + (<usize>level << 2)), <u8>ctz<u32>(bit));
+      store<u8>(board + <usize>load<i32>(rows + ((<usize>level) << 2)), <u8>ctz<u32>(bit));
       if (level == last) {
         copyBoard(out, board);
         out += <usize>n;
@@ -87,11 +87,11 @@ export function nextSolutions(max: i32, budget: i32): i32 {
         if (written == max) break;
         continue;
       }
-      const shift = load<u32>(shifts + (<usize>level << 2));
+      const shift = load<u32>(shifts + ((<usize>level) << 2));
       const nextCols = cols | bit;
       const nextLeft = (left | bit) << shift;
       const nextRight = (right | bit) >> shift;
-      const nextFree = load<u32>(masks + (<usize>(level + 1) << 2)) & ~(nextCols | nextLeft | nextRight);
+      const nextFree = load<u32>(masks + ((<usize>(level + 1)) << 2)) & ~(nextCols | nextLeft | nextRight);
       if (nextFree == 0) continue;
       const saved = levelsSaved + <usize>level * SAVED_LEVEL_BYTES;
       store<u32>(saved, free);

@@ -11,7 +11,7 @@
 // since an orbit puts queens in rows far apart. Like the other searches it is resumable: it stops
 // when its budget of candidates is spent and continues on the next call.
 
-import { MAX_N, REC_BOARD, REC_SIZE } from "./layout";
+import { MAX_N, REC_BOARD, REC_SIZE } from './layout';
 
 /** The rotations whose fixed completions this search counts. */
 export const QUARTER_TURN = 1;
@@ -65,11 +65,11 @@ export function symmetricCount(): u64 {
     } else {
       const diagonal = <u64>(c - r + last);
       const sum = <u64>(r + c);
-      if (((cols >> c) & 1) | <u32>((firstDiags >> sum) & 1) | <u32>((secondDiags >> diagonal) & 1)) return false;
-      cols |= <u32>1 << c;
-      filled |= <u32>1 << r;
-      firstDiags |= <u64>1 << sum;
-      secondDiags |= <u64>1 << diagonal;
+      if (((cols >> c) & 1) | (<u32>((firstDiags >> sum) & 1)) | (<u32>((secondDiags >> diagonal) & 1))) return false;
+      cols |= (<u32>1) << c;
+      filled |= (<u32>1) << r;
+      firstDiags |= (<u64>1) << sum;
+      secondDiags |= (<u64>1) << diagonal;
       store<u8>(BOARD + r, <u8>c);
     }
     // The next image: a quarter turn maps (r, c) to (c, n-1-r); a half turn to (n-1-r, n-1-c).
@@ -84,10 +84,11 @@ export function symmetricCount(): u64 {
   return true;
 }
 
+
 @inline function freeSquares(row: u32, cols: u32, firstDiags: u64, secondDiags: u64): u32 {
   const n = <u32>size;
-  const all: u32 = n == 32 ? 0xffffffff : (<u32>1 << n) - 1;
-  return all & ~(cols | <u32>(firstDiags >> <u64>row) | <u32>(secondDiags >> <u64>(n - 1 - row)));
+  const all: u32 = n == 32 ? 0xffffffff : ((<u32>1) << n) - 1;
+  return all & ~(cols | (<u32>(firstDiags >> (<u64>row))) | (<u32>(secondDiags >> (<u64>(n - 1 - row)))));
 }
 
 /**
@@ -100,7 +101,7 @@ export function symmetricStart(record: usize, rotation: i32): bool {
   savedCount = 0;
   savedLevel = 0;
   const n = <u32>size;
-  const all: u32 = n == 32 ? 0xffffffff : (<u32>1 << n) - 1;
+  const all: u32 = n == 32 ? 0xffffffff : ((<u32>1) << n) - 1;
   // The pre-placed queens bring their whole orbits.
   let cols: u32 = 0;
   let filled: u32 = 0;
@@ -136,7 +137,7 @@ export function symmetricStart(record: usize, rotation: i32): bool {
  */
 export function symmetricRun(budget: i32): i32 {
   const n = <u32>size;
-  const all: u32 = n == 32 ? 0xffffffff : (<u32>1 << n) - 1;
+  const all: u32 = n == 32 ? 0xffffffff : ((<u32>1) << n) - 1;
   let level = savedLevel;
   let row = savedRow;
   let free = savedFree;
