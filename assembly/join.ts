@@ -1,5 +1,5 @@
 // Counting by a join instead of a search: the completions of one row choice (a subproblem of the
-// join plan, src/plan/join-units.ts). The east columns hold the queens of the rows the choice
+// join plan, src/plan/join-subproblems.ts). The east columns hold the queens of the rows the choice
 // names, the west columns those of the other rows (on an odd board the middle column holds one
 // queen, placed by the subproblem). Every solution with that choice is one east half-board and one west
 // half-board whose diagonals are disjoint, so the count is the number of such pairs. Each side's
@@ -37,7 +37,7 @@
 // whose halves both hold one weighs nothing and is not tested. The weight is the same with east
 // and west swapped, so either side can be the table. The longest diagonals are key bits, so a
 // bucket says which its half-boards hold: the weights go by buckets, and the pairs they spare by
-// whole buckets. The plan weighs each subproblem by half its class's size (src/plan/join-units.ts).
+// whole buckets. The plan weighs each subproblem by half its class's size (src/plan/join-subproblems.ts).
 //
 // The state between calls, in the records below (geometry, lists, cursor, quarter) and SIDES:
 // - after joinStart: the board's geometry and the room allowed (lists.maxBytes);

@@ -51,7 +51,7 @@ export interface CountSyncOptions {
   /**
    * Bytes the join's lists may take, all threads together, its quarter lists included. Default
    * 1 GiB, which a browser tab allows, but at least 256 MiB a thread where threads are many (what
-   * a unit of n = 26 can need); where they would take more the longer side's lists are
+   * a subproblem of n = 26 can need); where they would take more the longer side's lists are
    * taken in parts (slower); where a thread's share cannot hold even the lists a part needs, the
    * count rejects with JoinMemoryError, which says how much it needs.
    */

@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { threadMemory } from '../src/count.js';
 import { count, countSync, JoinMemoryError } from '../src/index.js';
-import { joinUnits } from '../src/plan/join-units.js';
+import { joinSubproblems } from '../src/plan/join-subproblems.js';
 import { ENGINES } from './helpers/engines.js';
-import { callsToEnd, countUnit, joinPlan, kernels, leastRoom, unitOf } from './helpers/join-unit.js';
+import { callsToEnd, countSubproblem, joinPlan, kernels, leastRoom, subproblemOf } from './helpers/join-subproblem.js';
 import { knownCounts } from './helpers/known-counts.js';
 
 const MIB = 2 ** 20;
@@ -60,13 +60,13 @@ describe.each(['wasm', 'js'] as const)('the %s kernel', (engine) => {
   it('a fresh kernel given the room a refused join said it needs counts that join, at every unit of n = 10 to 12', () => {
     for (let n = 10; n <= 12; n++) {
       for (let i = 0; i < joinPlan(n).count; i++) {
-        const unit = unitOf(n, i);
+        const unit = subproblemOf(n, i);
         const need = leastRoom(kernels[engine](), unit);
         const named = { n, unit: i, need };
-        // countUnit throws where the kernel refuses the room it is given.
-        expect({ ...named, count: countUnit(kernels[engine](), unit, 1 << 30, need) }).toEqual({
+        // countSubproblem throws where the kernel refuses the room it is given.
+        expect({ ...named, count: countSubproblem(kernels[engine](), unit, 1 << 30, need) }).toEqual({
           ...named,
-          count: countUnit(kernels[engine](), unit, 1 << 30, 2 ** 30),
+          count: countSubproblem(kernels[engine](), unit, 1 << 30, 2 ** 30),
         });
       }
     }
@@ -74,7 +74,7 @@ describe.each(['wasm', 'js'] as const)('the %s kernel', (engine) => {
 
   it('a join of n = 29 in too little room lists its quarter-boards in hundreds of calls of 1,000 steps, then says how much it needs', () => {
     // The plan's last unit: quarter lists of about 28 MB, listed in a fifth of a second (wasm).
-    const unit = unitOf(29, joinUnits(29, null).count - 1);
+    const unit = subproblemOf(29, joinSubproblems(29, null).count - 1);
     const kernel = kernels[engine]();
     const { calls, ended } = callsToEnd(kernel, unit, 1000, MIB);
     expect({ ended, calls: calls > 100, needs: kernel.shortfall() > MIB }).toEqual({

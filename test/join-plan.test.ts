@@ -1,4 +1,4 @@
-// The plan of a join (src/plan/join-units.ts): its units are the least row choice of each class,
+// The plan of a join (src/plan/join-subproblems.ts): its subproblems are the least row choice of each class,
 // made from their rank, with half the class's size as weight. Checked against the definition
 // (test/helpers/row-choices.ts): every unit of n = 6 to 18, and sampled units to n = 32; the number
 // of units against Burnside's count of the classes at every n; shards, which take every count-th
@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { makeCheckpoint } from '../src/checkpoint.js';
 import { count } from '../src/index.js';
 import { subproblemsIn } from '../src/kernel/subproblems.js';
-import { joinUnits } from '../src/plan/join-units.js';
+import { joinSubproblems } from '../src/plan/join-subproblems.js';
 import { plan } from '../src/plan/plan.js';
-import { joinPlan } from './helpers/join-unit.js';
+import { joinPlan } from './helpers/join-subproblem.js';
 import { randomInt, seededRandom } from './helpers/random.js';
 import { before, classOf, leastChoices, type RowChoice } from './helpers/row-choices.js';
 
@@ -37,7 +37,7 @@ function classes(n: number): number {
 
 /** Unit i of n's plan: its row choice and weight. */
 function unitAt(n: number, i: number): RowChoice & { weight: number } {
-  const list = subproblemsIn(joinUnits(n, null), i, i + 1);
+  const list = subproblemsIn(joinSubproblems(n, null), i, i + 1);
   return { eastRows: list.choice[0]!, middleRow: list.width > 0 ? list.queens[0]! : -1, weight: list.weight[0]! };
 }
 
@@ -63,13 +63,14 @@ describe("a join's plan", () => {
   });
 
   it('n = 6 to 32: as many units as Burnside counts classes', () => {
-    for (let n = 6; n <= 32; n++) expect({ n, units: joinUnits(n, null).count }).toEqual({ n, units: classes(n) });
+    for (let n = 6; n <= 32; n++)
+      expect({ n, units: joinSubproblems(n, null).count }).toEqual({ n, units: classes(n) });
   });
 
   it('n = 19 to 32: 500 random units each are the least of their class, weighted by half of it, and all different', () => {
     const random = seededRandom(4327);
     for (let n = 19; n <= 32; n++) {
-      const count = joinUnits(n, null).count;
+      const count = joinSubproblems(n, null).count;
       const ranks = new Set<number>();
       const seen = new Set<string>();
       for (let t = 0; t < 500; t++) {
@@ -104,7 +105,7 @@ describe("a join's plan", () => {
 
   it('n = 16, 17 and 27: the shards of 5 take every 5th unit (at n = 27, of the first 1000), and together the whole plan', () => {
     for (const n of [16, 17, 27]) {
-      const whole = joinUnits(n, null);
+      const whole = joinSubproblems(n, null);
       const count = n === 27 ? 1000 : whole.count;
       const all = subproblemsIn(whole, 0, count);
       for (let index = 0; index < 5; index++) {
@@ -131,7 +132,7 @@ describe('counts by the join past n = 26', () => {
       const p = plan(n, null, null, 'join');
       expect({ n, planned: performance.now() - started < 1000 }).toEqual({ n, planned: true });
       // The unique count's frames follow the units.
-      const units = joinUnits(n, null).count;
+      const units = joinSubproblems(n, null).count;
       expect(p.subproblems.count).toBeGreaterThan(units);
       // A finished count's checkpoint: resuming it gives its result, counting nothing.
       const finished = makeCheckpoint(p, {

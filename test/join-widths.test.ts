@@ -27,8 +27,8 @@
 import { describe, expect, it } from 'vitest';
 import { JOIN_MAX_N, JOIN_MIN_N } from '../assembly/layout.js';
 import type { Kernel } from '../src/kernel/kernel.js';
-import { countUnit, joinPlan, kernels, referenceUnit, unitOf } from './helpers/join-unit.js';
-import { countPairs, type JoinUnit, naiveUnitCount, unitLists } from './helpers/naive-join.js';
+import { countSubproblem, joinPlan, kernels, referenceUnit, subproblemOf } from './helpers/join-subproblem.js';
+import { countPairs, type JoinSubproblem, naiveSubproblemCount, unitLists } from './helpers/naive-join.js';
 import { randomInt, seededRandom } from './helpers/random.js';
 import { referenceSolutions } from './helpers/reference.js';
 import { searchSubproblem } from './helpers/search-subproblem.js';
@@ -77,7 +77,7 @@ const RANDOM_TIMEOUT_MS = 20_000;
 /** A unit with the lengths of its lists by the naive lister. */
 interface Measured {
   readonly i: number;
-  readonly unit: JoinUnit;
+  readonly unit: JoinSubproblem;
   readonly east: number;
   readonly west: number;
 }
@@ -99,13 +99,13 @@ function candidates(n: number): number[] {
  */
 function chosenUnits(n: number): { label: string; measured: Measured }[] {
   const measured = candidates(n).map((i): Measured => {
-    const unit = unitOf(n, i);
+    const unit = subproblemOf(n, i);
     const lists = unitLists(unit)!;
     return { i, unit, east: lists.east.count, west: lists.west.count };
   });
   const bySize = [...measured].sort((a, b) => a.east + a.west - (b.east + b.west) || a.i - b.i);
   const chosen = [{ label: 'shortest lists', measured: bySize[0] }];
-  const counting = bySize.find((m) => naiveUnitCount(m.unit) > 0n);
+  const counting = bySize.find((m) => naiveSubproblemCount(m.unit) > 0n);
   if (counting !== undefined && counting !== bySize[0])
     chosen.push({ label: 'shortest lists with a non-zero count', measured: counting });
   chosen.push({ label: 'longest lists', measured: bySize[bySize.length - 1] });
@@ -122,18 +122,18 @@ function tinyBudgets(seed: number): () => number {
  * A unit counted on one kernel four ways: whole; with the least room (lists of JOIN_ROOM_MIN
  * half-boards, so longer ones are taken in parts); in calls of 1 to 64 steps; and both.
  */
-function fourWays(kernel: Kernel, unit: JoinUnit, seed: number) {
+function fourWays(kernel: Kernel, unit: JoinSubproblem, seed: number) {
   return {
-    whole: countUnit(kernel, unit, 1 << 30, 2 ** 30),
-    parts: countUnit(kernel, unit, 1 << 30, 0),
-    steps: countUnit(kernel, unit, tinyBudgets(seed), 2 ** 30),
-    partsInSteps: countUnit(kernel, unit, tinyBudgets(seed + 1), 0),
+    whole: countSubproblem(kernel, unit, 1 << 30, 2 ** 30),
+    parts: countSubproblem(kernel, unit, 1 << 30, 0),
+    steps: countSubproblem(kernel, unit, tinyBudgets(seed), 2 ** 30),
+    partsInSteps: countSubproblem(kernel, unit, tinyBudgets(seed + 1), 0),
   };
 }
 
 // The two counters the kernels are checked against, each proven first against the reference.
-const independentCounters: [string, (unit: JoinUnit) => bigint | null][] = [
-  ['naive', naiveUnitCount],
+const independentCounters: [string, (unit: JoinSubproblem) => bigint | null][] = [
+  ['naive', naiveSubproblemCount],
   ['search', (unit) => searchSubproblem(unit)],
 ];
 
@@ -143,7 +143,7 @@ describe('the independent counters of a join unit', () => {
       for (let n = 6; n <= 11; n++) {
         const solutions = referenceSolutions(n);
         for (let i = 0; i < joinPlan(n).count; i++) {
-          const unit = unitOf(n, i);
+          const unit = subproblemOf(n, i);
           expect({ n, unit: i, [name]: counter(unit) }).toEqual({
             n,
             unit: i,
@@ -155,8 +155,8 @@ describe('the independent counters of a join unit', () => {
   }
 
   it('the search counter gives up past its limit: unit 0 of n = 11 takes more than ten squares', () => {
-    expect(searchSubproblem(unitOf(11, 0), 10)).toBeNull();
-    expect(searchSubproblem(unitOf(11, 0))).not.toBeNull();
+    expect(searchSubproblem(subproblemOf(11, 0), 10)).toBeNull();
+    expect(searchSubproblem(subproblemOf(11, 0))).not.toBeNull();
   });
 });
 
@@ -170,7 +170,7 @@ describe('the join at every side width against the naive counter', () => {
             const { i, unit, east, west } = measured;
             // The unit is named in full (its row choice, its middle queen's row, its lists' lengths) where it fails.
             const named = { label, n, unit: i, eastRows: unit.eastRows, middleRow: unit.middleRow, east, west };
-            const naive = naiveUnitCount(unit);
+            const naive = naiveSubproblemCount(unit);
             const everyWay = { whole: naive, parts: naive, steps: naive, partsInSteps: naive };
             const seed = 1000 * n + i;
             expect({ ...named, wasm: fourWays(kernels.wasm(), unit, seed) }).toEqual({ ...named, wasm: everyWay });
@@ -193,14 +193,14 @@ describe('random units of every board the join counts here', () => {
         const js = kernels.js();
         for (let t = 0; t < RANDOM_UNITS; t++) {
           const i = Math.floor(random() * joinPlan(n).count);
-          const unit = unitOf(n, i);
+          const unit = subproblemOf(n, i);
           const got = {
             n,
             unit: i,
             eastRows: unit.eastRows,
             middleRow: unit.middleRow,
-            wasm: countUnit(wasm, unit, 1 << 30, 2 ** 30),
-            js: countUnit(js, unit, 1 << 30, 2 ** 30),
+            wasm: countSubproblem(wasm, unit, 1 << 30, 2 ** 30),
+            js: countSubproblem(js, unit, 1 << 30, 2 ** 30),
           };
           expect(got).toEqual({ ...got, js: got.wasm });
           const lists = unitLists(unit, NAIVE_LIST_MOST);

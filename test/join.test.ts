@@ -9,7 +9,7 @@ import { count, countSync, InternalError } from '../src/index.js';
 import { countWhole } from '../src/kernel/count-range.js';
 import { joinUnique } from '../src/plan/methods/join.js';
 import { plan } from '../src/plan/plan.js';
-import { joinPlan, kernels, referenceUnit, unitCount } from './helpers/join-unit.js';
+import { joinPlan, kernels, referenceUnit, unitCount } from './helpers/join-subproblem.js';
 import { knownCounts } from './helpers/known-counts.js';
 import { seededRandom } from './helpers/random.js';
 import { referenceSolutions } from './helpers/reference.js';

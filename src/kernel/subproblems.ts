@@ -22,7 +22,7 @@ export interface Subproblems {
   readonly stabilizer: Uint8Array;
   /**
    * Per subproblem, its choice: a word its method gives it besides its queens (the join's row
-   * choice, plan/join-units.ts: the rows whose queen stands in the east half). 0 where it is
+   * choice, plan/join-subproblems.ts: the rows whose queen stands in the east half). 0 where it is
    * searched from its queens: every subproblem of a backtracking count, and the frames a join
    * searches for the unique count.
    */
@@ -31,7 +31,7 @@ export interface Subproblems {
 
 /**
  * Subproblems made when they are counted instead of kept: where a list would not fit (a join's
- * row choices: plan/join-units.ts). Subproblem i is written by `write`, into arrays the size of `width`.
+ * row choices: plan/join-subproblems.ts). Subproblem i is written by `write`, into arrays the size of `width`.
  */
 export interface MadeSubproblems {
   readonly count: number;

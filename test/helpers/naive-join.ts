@@ -1,4 +1,4 @@
-// A naive counter of one unit of the join (a row choice: src/plan/join-units.ts), independent of
+// A naive counter of one subproblem of the join (a row choice: src/plan/join-subproblems.ts), independent of
 // the kernels' design: no quarter-boards, no band of shared diagonals, no keys, no buckets. Each
 // side's half-boards are listed by plain recursive backtracking over the side's rows, each with its
 // diagonals over the whole board; then every east half-board is tested against every west one.
@@ -8,7 +8,7 @@
 // (w: the west one's queens on them), plus 2^e if the west one holds neither (e: the east one's).
 
 /** A unit of the join: the rows whose queen stands east, and the middle column's queen's row (odd n; else -1). */
-export interface JoinUnit {
+export interface JoinSubproblem {
   readonly n: number;
   readonly eastRows: number;
   readonly middleRow: number;
@@ -97,7 +97,7 @@ function listSide(
  * other row (but the middle queen's) on the first k columns. Null where a side has more than
  * `most` (the listing stops there, so that a long list costs no more than a short one to find).
  */
-export function unitLists({ n, eastRows, middleRow }: JoinUnit, most = Infinity): UnitLists | null {
+export function unitLists({ n, eastRows, middleRow }: JoinSubproblem, most = Infinity): UnitLists | null {
   const k = n >> 1;
   const east: number[] = [];
   const west: number[] = [];
@@ -136,6 +136,6 @@ export function countPairs({ east, west }: UnitLists): bigint {
 }
 
 /** What a unit of the join counts, by listing both sides and testing every pair. */
-export function naiveUnitCount(unit: JoinUnit): bigint {
+export function naiveSubproblemCount(unit: JoinSubproblem): bigint {
   return countPairs(unitLists(unit)!);
 }

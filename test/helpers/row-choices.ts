@@ -1,4 +1,4 @@
-// Row choices of a join (src/plan/join-units.ts) by their definition, for tests: a choice's class
+// Row choices of a join (src/plan/join-subproblems.ts) by their definition, for tests: a choice's class
 // under the board's two mirrors, and whether the choice is the least of it. Written from the
 // definition, one member at a time, to check the plan's ranks against.
 

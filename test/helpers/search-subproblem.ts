@@ -7,13 +7,16 @@
 // search of the row choice, not the product of two lists, so it reaches boards (n = 20 and on)
 // where the naive counter's pair tests take minutes.
 
-import type { JoinUnit } from './naive-join.js';
+import type { JoinSubproblem } from './naive-join.js';
 
 /**
  * What a subproblem of the join counts, by a search of its row choice over the whole board; null
  * where the search would visit more than `most` squares (it stops there).
  */
-export function searchSubproblem({ n, eastRows, middleRow }: JoinUnit, most = Number.POSITIVE_INFINITY): bigint | null {
+export function searchSubproblem(
+  { n, eastRows, middleRow }: JoinSubproblem,
+  most = Number.POSITIVE_INFINITY,
+): bigint | null {
   const k = n >> 1;
   const board = n === 32 ? 0xffffffff : 2 ** n - 1;
   // Column c is bit c: the west columns are 0 .. k - 1, the east ones n - k .. n - 1.

@@ -17,8 +17,8 @@
 // 23, 26 and 29, n = 21 in full and a shard of n = 24 are the full tier's (test/join/full/).
 
 import { describe, expect, it } from 'vitest';
-import { joinUnits } from '../../src/plan/join-units.js';
-import { kernels, unitOf } from '../helpers/join-unit.js';
+import { joinSubproblems } from '../../src/plan/join-subproblems.js';
+import { kernels, subproblemOf } from '../helpers/join-subproblem.js';
 import { randomInt, seededRandom } from '../helpers/random.js';
 import { sampleSeed } from '../helpers/sample-seed.js';
 import { searchSubproblem } from '../helpers/search-subproblem.js';
@@ -43,7 +43,7 @@ function firstSearched(n: number, draw: () => number) {
   const passed: number[] = [];
   for (;;) {
     const index = draw();
-    const subproblem = unitOf(n, index);
+    const subproblem = subproblemOf(n, index);
     const search = searchSubproblem(subproblem, passed.length === DRAWS - 1 ? Number.POSITIVE_INFINITY : MOST);
     if (search !== null) return { index, subproblem, search, passed };
     passed.push(index);
@@ -63,7 +63,7 @@ describe(`the join at k = 10 and 11 on subproblems drawn with JOIN_SEED=${SEED},
         const random = seededRandom(SEED ^ (n << 24));
         // In parts: the least room up to n = 21, 2% more from n = 22 on (see the header).
         const spare = n < 22 ? 1 : 1.02;
-        const planned = joinUnits(n, null).count;
+        const planned = joinSubproblems(n, null).count;
         for (let i = 0; i < subproblems; i++) {
           const { index, subproblem, search, passed } = firstSearched(n, () => randomInt(random, 0, planned - 1));
           const after = passed.length > 0 ? ` (passed over: ${passed.join(', ')})` : '';

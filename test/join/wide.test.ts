@@ -7,7 +7,7 @@
 // half-boards come in thousands of parts, and minutes.
 
 import { describe, expect, it } from 'vitest';
-import { kernels } from '../helpers/join-unit.js';
+import { kernels } from '../helpers/join-subproblem.js';
 import { searchSubproblem } from '../helpers/search-subproblem.js';
 import { threeWays } from '../helpers/three-ways.js';
 

@@ -1,5 +1,5 @@
 // Counting by the join (assembly/join.ts), for the runner: each subproblem is a row choice
-// (plan/join-units.ts), whose count counts weight times in the total. The unique count comes from
+// (plan/join-subproblems.ts), whose count counts weight times in the total. The unique count comes from
 // Burnside's lemma over all eight symmetries of the board at once: unique = (total + F180 + 2 F90)
 // / 8, where F180 and F90 are the solutions a half turn and a quarter turn leave unchanged
 // (reflections fix none, and the two quarter turns fix the same ones). Those come from the frames

@@ -1,4 +1,4 @@
-// Counting by the join (assembly/join.ts): the subproblems are row choices (join-units.ts), and
+// Counting by the join (assembly/join.ts): the subproblems are row choices (join-subproblems.ts), and
 // for a unique count the frames a half turn maps onto themselves after them, whose fixed
 // completions give Burnside's sum (kernel/methods/join.ts): the finish checks it and divides.
 
@@ -6,7 +6,7 @@ import { JOIN_MIN_N, MAX_N } from '../../../assembly/layout.js';
 import { JOIN_DEFAULT_UP_TO_N, JOIN_FROM_N } from '../../defaults.js';
 import { ArgumentRangeError, InternalError } from '../../errors.js';
 import type { Tally } from '../../kernel/tally.js';
-import { joinUnits } from '../join-units.js';
+import { joinSubproblems } from '../join-subproblems.js';
 import { rotatedFrames } from './backtrack.js';
 import type { MethodModule } from './method.js';
 
@@ -39,7 +39,7 @@ function refuse(why: string): ArgumentRangeError {
  */
 export const join: MethodModule = {
   name: 'join',
-  subproblems: (n, _placed, countsUnique) => joinUnits(n, countsUnique ? rotatedFrames(n) : null),
+  subproblems: (n, _placed, countsUnique) => joinSubproblems(n, countsUnique ? rotatedFrames(n) : null),
   checkApplies: (n, placed, engine) => {
     if (placed !== null) throw refuse('counts whole boards, not the completions of options.placed');
     if (engine === 'webgpu') throw refuse("runs on the CPU engines, not on 'webgpu'");

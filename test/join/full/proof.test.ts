@@ -29,8 +29,8 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Kernel } from '../../../src/kernel/kernel.js';
-import { countUnit, kernels } from '../../helpers/join-unit.js';
-import { type JoinUnit, naiveUnitCount } from '../../helpers/naive-join.js';
+import { countSubproblem, kernels } from '../../helpers/join-subproblem.js';
+import { type JoinSubproblem, naiveSubproblemCount } from '../../helpers/naive-join.js';
 import { randomInt, seededRandom } from '../../helpers/random.js';
 import { searchSubproblem } from '../../helpers/search-subproblem.js';
 import { partsRoom, threeWays } from '../../helpers/three-ways.js';
@@ -64,7 +64,7 @@ function seededSolution(n: number, seed: number): number[] {
 }
 
 /** The row choice a solution makes: the rows whose queen stands in the east half, and the middle queen's row. */
-function subproblemOfSolution(n: number, columns: number[]): JoinUnit {
+function subproblemOfSolution(n: number, columns: number[]): JoinSubproblem {
   const k = n >> 1;
   const middleRow = n % 2 === 1 ? columns.indexOf((n - 1) >> 1) : -1;
   let eastRows = 0;
@@ -150,10 +150,10 @@ describe('the join at k = 14 against the naive counter', () => {
         `n = ${n}, the row choice 0x${eastRows.toString(16)}: both kernels count what the naive counter counts, whole and in parts`,
         () => {
           const subproblem = { n, eastRows, middleRow };
-          const naive = naiveUnitCount(subproblem);
+          const naive = naiveSubproblemCount(subproblem);
           const bothWays = (make: () => Kernel) => ({
-            whole: countUnit(make(), subproblem, 1 << 30, 2 ** 31),
-            parts: countUnit(make(), subproblem, 1 << 30, partsRoom(make, subproblem, spareRoom(n))),
+            whole: countSubproblem(make(), subproblem, 1 << 30, 2 ** 31),
+            parts: countSubproblem(make(), subproblem, 1 << 30, partsRoom(make, subproblem, spareRoom(n))),
           });
           expect({ ...subproblem, wasm: bothWays(kernels.wasm) }).toEqual({
             ...subproblem,

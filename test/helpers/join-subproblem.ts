@@ -1,4 +1,4 @@
-// One unit of a join's plan (a row choice: src/plan/join-units.ts) counted alone on a kernel, and
+// One subproblem of a join's plan (a row choice: src/plan/join-subproblems.ts) counted alone on a kernel, and
 // by a reference over every solution of the board: what test/join.test.ts and
 // test/join-widths.test.ts check the kernels with.
 
@@ -9,8 +9,8 @@ import { type Subproblems, subproblemsIn } from '../../src/kernel/subproblems.js
 import { compileKernelSync } from '../../src/kernel/wasm/compile.js';
 import { wasmKernel } from '../../src/kernel/wasm/kernel.js';
 import { instantiateKernelSync } from '../../src/kernel/wasm/module.js';
-import { joinUnits } from '../../src/plan/join-units.js';
-import type { JoinUnit } from './naive-join.js';
+import { joinSubproblems } from '../../src/plan/join-subproblems.js';
+import type { JoinSubproblem } from './naive-join.js';
 
 /** A fresh instance of each CPU kernel. */
 export const kernels: Record<'wasm' | 'js', () => Kernel> = {
@@ -24,7 +24,7 @@ const plans = new Map<number, Subproblems>();
 export function joinPlan(n: number): Subproblems {
   let list = plans.get(n);
   if (list === undefined) {
-    const made = joinUnits(n, null);
+    const made = joinSubproblems(n, null);
     list = subproblemsIn(made, 0, made.count);
     plans.set(n, list);
   }
@@ -32,8 +32,8 @@ export function joinPlan(n: number): Subproblems {
 }
 
 /** Unit i of n's join plan: its row choice, and the middle queen's row (odd n; -1 on even n). */
-export function unitOf(n: number, i: number): JoinUnit {
-  const list = subproblemsIn(joinUnits(n, null), i, i + 1);
+export function subproblemOf(n: number, i: number): JoinSubproblem {
+  const list = subproblemsIn(joinSubproblems(n, null), i, i + 1);
   return { n, eastRows: list.choice[0], middleRow: list.width > 0 ? list.queens[0] : -1 };
 }
 
@@ -47,7 +47,7 @@ export type Budget = number | (() => number);
  * The least room in bytes a unit can be counted in on `kernel` (its quarter lists and
  * JOIN_ROOM_MIN half-boards a list): what the kernel says it needs when it is given none.
  */
-export function leastRoom(kernel: Kernel, unit: JoinUnit): number {
+export function leastRoom(kernel: Kernel, unit: JoinSubproblem): number {
   startUnit(kernel, unit, 0);
   if (kernel.countSteps(1 << 30) !== -1)
     throw new Error(`the ${kernel.engine} kernel counted n = ${unit.n} in no room`);
@@ -60,7 +60,7 @@ export function leastRoom(kernel: Kernel, unit: JoinUnit): number {
  */
 export function callsToEnd(
   kernel: Kernel,
-  unit: JoinUnit,
+  unit: JoinSubproblem,
   budget: number,
   room: number,
 ): { calls: number; ended: number } {
@@ -75,7 +75,7 @@ export function callsToEnd(
 }
 
 /** Starts a batch of one unit on `kernel`, with lists of `room` bytes. */
-function startUnit(kernel: Kernel, { n, eastRows, middleRow }: JoinUnit, room: number): void {
+function startUnit(kernel: Kernel, { n, eastRows, middleRow }: JoinSubproblem, room: number): void {
   // The subproblem as the plan writes it: on an odd board the middle column's queen, else no queen.
   const width = n % 2;
   if (width === 1) kernel.subproblems.set([middleRow, (n - 1) >> 1]);
@@ -89,7 +89,7 @@ function startUnit(kernel: Kernel, { n, eastRows, middleRow }: JoinUnit, room: n
  * least room the unit can be counted in, the bytes the kernel says it needs when it refuses 0: its
  * quarter lists and JOIN_ROOM_MIN half-boards a list, so that longer lists are taken in parts).
  */
-export function countUnit(kernel: Kernel, unit: JoinUnit, budget: Budget, room: number): bigint {
+export function countSubproblem(kernel: Kernel, unit: JoinSubproblem, budget: Budget, room: number): bigint {
   const { n } = unit;
   const stepsFor = typeof budget === 'number' ? () => budget : budget;
   let roomNow = room;
@@ -112,7 +112,7 @@ export function countUnit(kernel: Kernel, unit: JoinUnit, budget: Budget, room: 
 
 /** Unit i of n's join plan counted alone on `kernel`, in calls of `budget` steps, with lists of `room` bytes. */
 export function unitCount(kernel: Kernel, n: number, i: number, budget: Budget, room: number): bigint {
-  return countUnit(kernel, unitOf(n, i), budget, room);
+  return countSubproblem(kernel, subproblemOf(n, i), budget, room);
 }
 
 /**

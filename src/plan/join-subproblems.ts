@@ -165,7 +165,7 @@ class RowChoices {
  * completions that the rotations leave unchanged: the unique count follows from those and the
  * total (kernel/methods/join.ts).
  */
-export function joinUnits(n: number, rotated: Subproblems | null): MadeSubproblems {
+export function joinSubproblems(n: number, rotated: Subproblems | null): MadeSubproblems {
   const choices = new RowChoices(n);
   const units = choices.count;
   const width = Math.max(n % 2, rotated?.width ?? 0);
