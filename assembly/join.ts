@@ -593,6 +593,26 @@ function candidates(which: i32): f64 {
 }
 
 /**
+ * Four half-boards' keys from their key fields of each direction (the bits of the diagonal words
+ * the key takes). With sieve bits, the lowest of each direction's field first, then the rest of
+ * both.
+ */
+@inline function keyOf(fieldA: v128, fieldB: v128, sieveMask: v128): v128 {
+  return geometry.sieveBits == 0
+    ? v128.or(fieldA, i32x4.shl(fieldB, geometry.keyHalf))
+    : v128.or(
+        v128.or(v128.and(fieldA, sieveMask), i32x4.shl(v128.and(fieldB, sieveMask), geometry.sieveHalf)),
+        i32x4.shl(
+          v128.or(
+            i32x4.shr_u(fieldA, geometry.sieveHalf),
+            i32x4.shl(i32x4.shr_u(fieldB, geometry.sieveHalf), geometry.bucketHalf),
+          ),
+          geometry.sieveBits,
+        ),
+      );
+}
+
+/**
  * Lists a side's half-boards on from where its listing stands, into keys and rests after the
  * `count` there already, until they hold `holding` or the budget is spent; returns the count.
  * Each is a north and a south quarter-board on complementary columns whose diagonals are
@@ -648,22 +668,7 @@ function halfBoards(which: i32, keys: usize, rests: usize, count: i32): i32 {
       const order = v128.load(COMPACT + ((<usize>passed) << 4));
       const fieldA = v128.and(i32x4.shr_u(a, geometry.keyLow), keyMask);
       const fieldB = v128.and(i32x4.shr_u(b, geometry.keyLow), keyMask);
-      // With sieve bits, the lowest of each direction's field first, then the rest of both.
-      const key = i8x16.swizzle(
-        geometry.sieveBits == 0
-          ? v128.or(fieldA, i32x4.shl(fieldB, geometry.keyHalf))
-          : v128.or(
-              v128.or(v128.and(fieldA, sieveMask), i32x4.shl(v128.and(fieldB, sieveMask), geometry.sieveHalf)),
-              i32x4.shl(
-                v128.or(
-                  i32x4.shr_u(fieldA, geometry.sieveHalf),
-                  i32x4.shl(i32x4.shr_u(fieldB, geometry.sieveHalf), geometry.bucketHalf),
-                ),
-                geometry.sieveBits,
-              ),
-            ),
-        order,
-      );
+      const key = i8x16.swizzle(keyOf(fieldA, fieldB, sieveMask), order);
       // Four lanes stored, those that passed first: the next store writes over the others.
       const at = (<usize>total) << 2;
       v128.store(keys + at, key);

@@ -576,6 +576,19 @@ function candidates(join: Join, which: number): number {
 }
 
 /**
+ * A half-board's key from its key fields of each direction (the bits of the diagonal words the key
+ * takes). With sieve bits, the lowest of each direction's field first, then the rest of both.
+ */
+function keyOf(geometry: Geometry, fieldA: number, fieldB: number, sieveMask: number): number {
+  const { keyHalf, sieveBits, sieveHalf, bucketHalf } = geometry;
+  return sieveBits === 0
+    ? fieldA | (fieldB << keyHalf)
+    : (fieldA & sieveMask) |
+        ((fieldB & sieveMask) << sieveHalf) |
+        (((fieldA >>> sieveHalf) | ((fieldB >>> sieveHalf) << bucketHalf)) << sieveBits);
+}
+
+/**
  * Lists a side's half-boards on from where its listing stands, into keys and rests after the
  * `count` there already, until they hold lists.holding or the budget is spent; returns the count.
  */
@@ -585,7 +598,7 @@ function halfBoards(join: Join, which: number, keys: Uint32Array, rests: Uint32A
   const mirrored = which === WEST;
   const columns = (1 << geometry.sideCols) - 1;
   const { norths, northCols, southStarts: starts } = s;
-  const { keyHalf, keyLow, sieveBits, sieveHalf, bucketHalf, restBits, wide } = geometry;
+  const { keyHalf, keyLow, sieveHalf, restBits, wide } = geometry;
   const diagMask = (1 << geometry.diagBits) - 1;
   const keyMask = (1 << keyHalf) - 1;
   const sieveMask = (1 << sieveHalf) - 1;
@@ -624,13 +637,7 @@ function halfBoards(join: Join, which: number, keys: Uint32Array, rests: Uint32A
       const b = (b0 | southBOf) & diagMask;
       const fieldA = (a >>> keyLow) & keyMask;
       const fieldB = (b >>> keyLow) & keyMask;
-      // With sieve bits, the lowest of each direction's field first, then the rest of both.
-      keys[total] =
-        sieveBits === 0
-          ? fieldA | (fieldB << keyHalf)
-          : (fieldA & sieveMask) |
-            ((fieldB & sieveMask) << sieveHalf) |
-            (((fieldA >>> sieveHalf) | ((fieldB >>> sieveHalf) << bucketHalf)) << sieveBits);
+      keys[total] = keyOf(geometry, fieldA, fieldB, sieveMask);
       if (wide) {
         rests[total] = a;
         rests[second + total] = b;
