@@ -281,4 +281,86 @@ describe('the join panel’s views', () => {
       }
     },
   );
+  it.each([6, 7, 8])(
+    'n = %i: the board draws the key diagonals where keys are read, each square a key diagonal’s, in the key’s bit order',
+    (n) => {
+      const walk = new JoinWalk(n);
+      const keySquares = new Set<string>();
+      for (let r = 0; r < n; r++)
+        for (let c = 0; c < n; c++)
+          if (r + c === n - 1 || r + c === n || r - c === 0 || r - c === 1) keySquares.add(`${r},${c}`);
+      let drawn = 0;
+      for (let at = 0; at <= walk.last; at++) {
+        const step = walk.step(at);
+        const v = joinView(walk, at);
+        expect(v.southFrom).toBe(Math.ceil(n / 2));
+        const keys = v.diagonals.filter((d) => d.role === 'key');
+        if (!['buckets', 'west', 'pair'].includes(step.kind)) {
+          expect(keys).toEqual([]);
+          continue;
+        }
+        drawn++;
+        expect(keys.map((d) => `${d.direction} ${d.bit}`)).toEqual([
+          `first ${n - 1}`,
+          `first ${n}`,
+          `second ${n - 1}`,
+          `second ${n}`,
+        ]);
+        const squares = keys.flatMap((d) => d.squares.map(([r, c]) => `${r},${c}`));
+        expect(new Set(squares)).toEqual(keySquares);
+        for (const d of keys)
+          for (const [r, c] of d.squares) expect(d.direction === 'first' ? r + c : r - c + n - 1).toBe(d.bit);
+        if (step.kind === 'west') {
+          // The west half-board's key has a bit set exactly where a queen of it stands on that diagonal.
+          const choice = walk.subproblems[step.subproblem];
+          const w = choice.westSide.halves[choice.probes[step.index].west];
+          const on = keys.map((d) =>
+            choice.west.some((r, i) => d.squares.some(([dr, dc]) => dr === r && dc === w.queens[i])) ? 1 : 0,
+          );
+          expect(on.reduce((key: number, bit, i) => key | (bit << i), 0)).toBe(w.key);
+        }
+        expect(v.summary).toContain(
+          `Key diagonals marked with their arrows: ${keys
+            .map((d) => d.name)
+            .join(', ')
+            .replace(/, (?!.*, )/, ' and ')}.`,
+        );
+      }
+      expect(drawn).toBeGreaterThan(0);
+    },
+  );
+
+  it.each([6, 7, 8])(
+    'n = %i: every refusal on a diagonal draws the shared diagonal, a queen of each board on it',
+    (n) => {
+      const walk = new JoinWalk(n);
+      let refusals = 0;
+      for (let at = 0; at <= walk.last; at++) {
+        const step = walk.step(at);
+        const v = joinView(walk, at);
+        const clash = v.diagonals.filter((d) => d.role === 'shared');
+        const choice = step.kind === 'done' ? null : walk.subproblems[step.subproblem];
+        let rows: readonly number[] | null = null;
+        if (step.kind === 'join') {
+          const side = step.side === 'west' ? choice!.westSide : choice!.eastSide;
+          if (side.candidates[step.index].clash === 'diagonal') rows = side.northRows;
+        }
+        if (step.kind === 'pair' && !choice!.probes[step.index].tests[step.test].fits) rows = choice!.west;
+        if (rows === null) {
+          expect(clash).toEqual([]);
+          continue;
+        }
+        refusals++;
+        expect(clash).toHaveLength(1);
+        const d = clash[0];
+        expect(v.message).toMatch(new RegExp(`they share ${d.name.replace(/[+]/g, '\\+')}$`));
+        for (const [r, c] of d.squares) expect(d.direction === 'first' ? r + c : r - c + n - 1).toBe(d.bit);
+        const queensOn = d.squares.filter(([r, c]) => v.queens[r] === c).map(([r]) => r);
+        expect(queensOn.some((r) => rows.includes(r))).toBe(true);
+        expect(queensOn.some((r) => !rows.includes(r))).toBe(true);
+        expect(v.summary).toContain(`Marked ✕: the ${d.name}, which both boards have a queen on.`);
+      }
+      expect(refusals).toBeGreaterThan(0);
+    },
+  );
 });

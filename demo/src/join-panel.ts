@@ -27,6 +27,7 @@ export function joinPanel(): void {
     board: $<HTMLElement>('#join-board'),
     sides: $<HTMLOListElement>('#join-sides'),
     middleLegend: $<HTMLElement>('#join-legend-middle'),
+    marks: $<HTMLElement>('#join-marks'),
   };
   const choiceParts = { choice: $<HTMLElement>('#join-choice'), classLine: $<HTMLElement>('#join-class') };
   const message = $<HTMLElement>('#join-message');

@@ -28,27 +28,63 @@ function addRow(
   return row;
 }
 
-/** The board: each square's side, the queens the step is about, the others dimmed; each row's side beside it. */
+/** The symbol each drawn diagonal's squares carry, so that none is told by colour alone. */
+const MARK = { first: '↗', second: '↘', shared: '✕' } as const;
+
+/**
+ * The board: each square's side, the queens the step is about, the others dimmed; each row's side
+ * beside it; the line between the north and south quarters; the key's diagonals, each square marked
+ * with its arrow, and the diagonal a refused pair shares, marked ✕; and the diagonals in words.
+ */
 export function renderJoinBoard(
-  into: { board: HTMLElement; sides: HTMLOListElement; middleLegend: HTMLElement },
+  into: {
+    board: HTMLElement;
+    sides: HTMLOListElement;
+    middleLegend: HTMLElement;
+    marks: HTMLElement;
+  },
   n: number,
   v: JoinView,
 ): void {
-  const { board, sides, middleLegend } = into;
+  const { board, sides, middleLegend, marks } = into;
   const k = n >> 1;
   const focus = new Set(v.focus);
+  const finished = v.kind === 'done';
   drawBoard(board, n, v.queens, (row, col) => {
     const half = n % 2 && col === k ? 'middle' : col < k ? 'west' : 'east';
-    return v.kind !== 'done' && v.focus.length > 0 && !focus.has(row) ? `${half} dim` : half;
+    const dim = !finished && v.focus.length > 0 && !focus.has(row) ? ' dim' : '';
+    const line = !finished && row === v.southFrom ? ' south-first' : '';
+    return `${half}${dim}${line}`;
   });
+  for (const d of v.diagonals)
+    for (const [row, col] of d.squares) {
+      const mark = document.createElement('span');
+      const kind = d.role === 'shared' ? 'shared' : d.direction;
+      mark.className = `mark ${kind}`;
+      mark.textContent = MARK[kind];
+      board.children[row * n + col].append(mark);
+    }
   board.setAttribute('aria-label', `${v.summary} ${board.getAttribute('aria-label')}.`);
   board.dataset.step = String(v.number);
-  board.classList.toggle('finished', v.kind === 'done');
+  board.classList.toggle('finished', finished);
   middleLegend.hidden = n % 2 === 0;
   sides.style.setProperty('--n', String(n));
   sides.replaceChildren(
-    ...[...Array(n).keys()].map((r) => Object.assign(document.createElement('li'), { textContent: v.sides[r] ?? '' })),
+    ...[...Array(n).keys()].map((r) =>
+      Object.assign(document.createElement('li'), {
+        textContent: v.sides[r] ?? '',
+      }),
+    ),
   );
+  const keys = v.diagonals.filter((d) => d.role === 'key');
+  const clash = v.diagonals.find((d) => d.role === 'shared');
+  marks.textContent = [
+    keys.length ? `On the board, the key's diagonals: ${keys.map((d) => d.name).join('; ')}.` : '',
+    clash ? `✕ marks the ${clash.name}: both boards have a queen on it.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  marks.hidden = marks.textContent === '';
 }
 
 /** The row choice and its mirror class, in words. */

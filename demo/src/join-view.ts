@@ -34,6 +34,17 @@ export interface Bucket {
   state: 'meets' | 'skips' | '';
 }
 
+/** A diagonal drawn on the board: one of the key's four, or the one a refused pair shares. */
+export interface DrawnDiagonal {
+  role: 'key' | 'shared';
+  direction: 'first' | 'second';
+  /** Its bit in a diagonal word: first r + c, second r − c + n − 1. */
+  bit: number;
+  name: string;
+  /** Its squares, [row, column], top row first. */
+  squares: [number, number][];
+}
+
 /** What the join's panel shows at a step (a view, not the glossary's view of a search). */
 export interface JoinView {
   n: number;
@@ -52,6 +63,10 @@ export interface JoinView {
   queens: (number | undefined)[];
   /** The rows the step is about. */
   focus: number[];
+  /** The diagonals drawn on the board: the key's at the stages that read keys, and a refused pair's shared one. */
+  diagonals: DrawnDiagonal[];
+  /** The first south row: the line between the north and south quarters runs above it. */
+  southFrom: number;
   /** The board in words, for a reader who cannot see it. */
   summary: string;
   /** The row choice's class, each as its letters, this one first; and its class size. */
@@ -123,7 +138,11 @@ export function joinView(walk: JoinWalk, number: number): JoinView {
   const choice = done ? null : walk.subproblems[step.subproblem];
   const tally = walk.subproblems
     .slice(0, done ? walk.subproblems.length : step.kind === 'sum' ? step.subproblem + 1 : step.subproblem)
-    .map((u) => ({ east: u.east.join(', '), pairs: u.pairs, classSize: u.classSize }));
+    .map((u) => ({
+      east: u.east.join(', '),
+      pairs: u.pairs,
+      classSize: u.classSize,
+    }));
   const view: JoinView = {
     n,
     kind: step.kind,
@@ -136,6 +155,8 @@ export function joinView(walk: JoinWalk, number: number): JoinView {
     sides: choice ? sidesOf(n, choice) : [],
     queens: new Array(n).fill(undefined),
     focus: [],
+    diagonals: [],
+    southFrom: Math.ceil(n / 2),
     summary: '',
     choices: choice ? choice.images.map((c) => choiceLetters(n, c.east, c.middle)) : [],
     classSize: choice?.classSize ?? 0,
@@ -157,7 +178,10 @@ export function joinView(walk: JoinWalk, number: number): JoinView {
     const { total, halfTurn, quarterTurn, unique } = walk.sums;
     view.message = `Done: ${plural(total, 'solution', 'solutions')} for n = ${n}, ${unique} unique`;
     view.burnside = `${unique} = (${total} + ${halfTurn} + 2 × ${quarterTurn}) / 8`;
-    view.kept = { halfTurn: walk.sums.halfTurnBoards, quarterTurn: walk.sums.quarterTurnBoards };
+    view.kept = {
+      halfTurn: walk.sums.halfTurnBoards,
+      quarterTurn: walk.sums.quarterTurnBoards,
+    };
     view.summary = `The join is complete: ${plural(total, 'solution', 'solutions')}.`;
     return view;
   }
@@ -216,7 +240,11 @@ export function joinView(walk: JoinWalk, number: number): JoinView {
         ...quarterWords(a, 'north'),
         ...quarterWords(b, 'south'),
         c.clash === 'column'
-          ? { name: 'cols AND', bits: binary(a.cols & b.cols, n), role: 'and' as const }
+          ? {
+              name: 'cols AND',
+              bits: binary(a.cols & b.cols, n),
+              role: 'and' as const,
+            }
           : {
               name: `(${FIRST} AND) | (${SECOND} AND)`,
               bits: binary((a.first & b.first) | (a.second & b.second), width),
@@ -227,12 +255,14 @@ export function joinView(walk: JoinWalk, number: number): JoinView {
         c.clash === 'column'
           ? 'refused: they share a column'
           : c.clash === 'diagonal'
-            ? `refused: they share ${shared(n, a.first & b.first, a.second & b.second)}`
+            ? `refused: they share ${sharedName(n, a.first & b.first, a.second & b.second)}`
             : `accepted: half-board ${side.candidates.slice(0, step.index + 1).filter((x) => x.clash === '').length}`;
+      if (c.clash === 'diagonal') view.diagonals = [shared(n, a.first & b.first, a.second & b.second)];
       view.message = `${sideName}: north quarter-board ${c.north + 1} meets south ${c.south + 1}, ${verdict}`;
       break;
     }
     case 'buckets': {
+      view.diagonals = keyDiagonals(n);
       view.buckets = bucketsOf(choice, -1);
       view.message = `The ${plural(choice.eastSide.halves.length, 'east half-board', 'east half-boards')} sorted into ${KEY_BUCKETS} buckets by key: which of the four key diagonals they have a queen on`;
       break;
@@ -243,6 +273,7 @@ export function joinView(walk: JoinWalk, number: number): JoinView {
       const w = choice.westSide.halves[probe.west];
       place(choice.west, w.queens);
       view.buckets = bucketsOf(choice, w.key);
+      view.diagonals = keyDiagonals(n);
       view.tested = probe.tests.length;
       view.skipped = choice.eastSide.halves.length - probe.tests.length;
       view.words = [{ name: 'west key', bits: binary(w.key, 4), role: 'west' }, ...halfWords(w, 'west')];
@@ -258,12 +289,21 @@ export function joinView(walk: JoinWalk, number: number): JoinView {
       view.words = [
         ...halfWords(w, 'west'),
         ...halfWords(e, 'east'),
-        { name: `${FIRST} AND`, bits: binary(w.first & e.first, width), role: 'and' },
-        { name: `${SECOND} AND`, bits: binary(w.second & e.second, width), role: 'and' },
+        {
+          name: `${FIRST} AND`,
+          bits: binary(w.first & e.first, width),
+          role: 'and',
+        },
+        {
+          name: `${SECOND} AND`,
+          bits: binary(w.second & e.second, width),
+          role: 'and',
+        },
       ];
       view.message = test.fits
         ? `West ${probe.west + 1} against east ${test.east + 1}: both ANDs are zero, so the pair fits: pair ${step.pairs} of this row choice, ${plural(choice.classSize, 'solution', 'solutions')} with its class, ${view.found} so far`
-        : `West ${probe.west + 1} against east ${test.east + 1}: they share ${shared(n, w.first & e.first, w.second & e.second)}`;
+        : `West ${probe.west + 1} against east ${test.east + 1}: they share ${sharedName(n, w.first & e.first, w.second & e.second)}`;
+      if (!test.fits) view.diagonals.push(shared(n, w.first & e.first, w.second & e.second));
       break;
     }
     case 'sum':
@@ -273,7 +313,7 @@ export function joinView(walk: JoinWalk, number: number): JoinView {
   if (step.kind !== 'choice')
     view.foundHow = `${choice.before} before this row choice + ${plural(step.pairs, 'pair', 'pairs')} × class size ${choice.classSize}`;
   const placed = view.queens.flatMap((c, r) => (c === undefined ? [] : [`row ${r} column ${c}`]));
-  view.summary = `Rows ${list(choice.east)} east, ${list(choice.west)} west${choice.middle >= 0 ? `, ${choice.middle} the middle column's` : ''}; ${placed.length ? `queens at ${list(placed)}` : 'no queen shown'}.`;
+  view.summary = `Rows ${list(choice.east)} east, ${list(choice.west)} west${choice.middle >= 0 ? `, ${choice.middle} the middle column's` : ''}; ${placed.length ? `queens at ${list(placed)}` : 'no queen shown'}.${diagonalsSaid(view.diagonals)}`;
   return view;
 }
 
@@ -317,10 +357,50 @@ function emptySide(n: number, name: 'east' | 'west', side: Side, middle: number)
   return '';
 }
 
-/** The lowest diagonal two boards share, by the ANDs of their words, in words. */
-function shared(n: number, first: number, second: number): string {
+/** A diagonal of the board by its bit, with its squares. */
+function diagonal(role: DrawnDiagonal['role'], direction: 'first' | 'second', bit: number, n: number): DrawnDiagonal {
+  const squares: [number, number][] = [];
+  for (let r = 0; r < n; r++) {
+    const c = direction === 'first' ? bit - r : r + n - 1 - bit;
+    if (c >= 0 && c < n) squares.push([r, c]);
+  }
+  return {
+    role,
+    direction,
+    bit,
+    name: diagonalName(direction, bit, n),
+    squares,
+  };
+}
+
+/** The four diagonals a key's bits stand for, in the bits' order (see keyOf in join-walk.ts). */
+function keyDiagonals(n: number): DrawnDiagonal[] {
+  return [
+    diagonal('key', 'first', n - 1, n),
+    diagonal('key', 'first', n, n),
+    diagonal('key', 'second', n - 1, n),
+    diagonal('key', 'second', n, n),
+  ];
+}
+
+/** The lowest diagonal two boards share, by the ANDs of their words. */
+function shared(n: number, first: number, second: number): DrawnDiagonal {
   const lowest = (word: number) => 31 - Math.clz32(word & -word);
-  return first !== 0 ? diagonalName('first', lowest(first), n) : diagonalName('second', lowest(second), n);
+  return first !== 0 ? diagonal('shared', 'first', lowest(first), n) : diagonal('shared', 'second', lowest(second), n);
+}
+
+function sharedName(n: number, first: number, second: number): string {
+  return shared(n, first, second).name;
+}
+
+/** The diagonals drawn, in words, for a reader who cannot see the board. */
+function diagonalsSaid(diagonals: readonly DrawnDiagonal[]): string {
+  const keys = diagonals.filter((d) => d.role === 'key').map((d) => d.name);
+  const clash = diagonals.find((d) => d.role === 'shared');
+  return (
+    (keys.length ? ` Key diagonals marked with their arrows: ${list(keys)}.` : '') +
+    (clash ? ` Marked ✕: the ${clash.name}, which both boards have a queen on.` : '')
+  );
 }
 
 function bucketsOf(choice: Subproblem, westKey: number): Bucket[] {

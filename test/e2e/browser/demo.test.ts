@@ -111,15 +111,23 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
   it('loads and draws the chart where the browser reports a language Intl refuses ("C", as WebKit does in the locale C)', async () => {
     const c = await openDemo({
       before: () => {
-        Object.defineProperty(Navigator.prototype, 'language', { get: () => 'C', configurable: true });
-        Object.defineProperty(Navigator.prototype, 'languages', { get: () => ['C'], configurable: true });
+        Object.defineProperty(Navigator.prototype, 'language', {
+          get: () => 'C',
+          configurable: true,
+        });
+        Object.defineProperty(Navigator.prototype, 'languages', {
+          get: () => ['C'],
+          configurable: true,
+        });
       },
     });
     expect(await c.evaluate(() => navigator.language)).toBe('C');
     await c.fill('#compare-max', '5');
     await c.fill('#compare-runs', '1');
     await c.click('#compare-run');
-    await c.waitForSelector('#compare-chart[data-points="2"]', { timeout: 60_000 });
+    await c.waitForSelector('#compare-chart[data-points="2"]', {
+      timeout: 60_000,
+    });
     expect(await c.locator('#compare-chart canvas').count()).toBeGreaterThan(0);
     expect(await c.getAttribute('#compare-legend', 'data-n')).toBe('5');
     expect(await c.evaluate(() => navigator.language)).toBe('en-US');
@@ -163,7 +171,10 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
   it('says why n = 8 on 2 threads was counted on 1: it is planned as a single subproblem', async () => {
     // Four cores, whatever the machine has, so that 2 threads are on offer and within the pool.
     const fourCores = await openDemo({
-      before: () => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 4 }),
+      before: () =>
+        Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', {
+          get: () => 4,
+        }),
     });
     await fourCores.fill('#count-n', '8');
     await fourCores.selectOption('#count-workers', '2');
@@ -281,7 +292,9 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(await form()).toEqual(['12', 'wasm', '']);
     await page.click('#count-resume-run');
     expect(await form()).toEqual(['17', 'wasm', '1']);
-    await page.waitForSelector('#count-result[data-total="95815104"]', { timeout: 60_000 });
+    await page.waitForSelector('#count-result[data-total="95815104"]', {
+      timeout: 60_000,
+    });
     expect(await page.textContent('#count-result')).toMatch(
       /^n = 17: 95,815,104 solutions, 11,977,939 unique \(wasm, join, 1 thread, [\d,.]+ ms, resumed\)$/,
     );
@@ -305,7 +318,9 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     const ended = new Promise<void>((resolve) => worker.on('close', () => resolve()));
     expect(await page.isEnabled('#compare-stop')).toBe(true);
     await expect
-      .poll(() => page.locator('#compare-table tbody tr').count(), { timeout: 60_000 })
+      .poll(() => page.locator('#compare-table tbody tr').count(), {
+        timeout: 60_000,
+      })
       .toBeGreaterThanOrEqual(3);
     await page.click('#compare-stop');
     // The status is read right after the click's handler ran: it says Stopped at once.
@@ -372,7 +387,9 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await page.fill('#compare-runs', '1');
     await page.selectOption('#compare-method', 'both');
     await page.click('#compare-run');
-    await page.waitForSelector('#compare-chart[data-points="4"]', { timeout: 60_000 });
+    await page.waitForSelector('#compare-chart[data-points="4"]', {
+      timeout: 60_000,
+    });
     await expect.poll(() => page.textContent('#compare-status'), { timeout: 60_000 }).toMatch(/^Done: n = 4..7 /);
     expect(await page.isVisible('#compare-method-head')).toBe(true);
     const rows = await page.$$eval('#compare-table tbody tr', (trs) =>
@@ -779,6 +796,83 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
       .screenshot({ path: `${shots}/join-6.png` });
   });
 
+  it('draws the join on the board: the key diagonals by arrow, the shared one by ✕, the north/south line, each named in words', async () => {
+    const walk = new JoinWalk(8);
+    const at = (test: (i: number) => boolean) => [...Array(walk.last + 1).keys()].find(test)!;
+    const refused = at((i) => {
+      const step = walk.step(i);
+      return step.kind === 'pair' && !walk.subproblems[step.subproblem].probes[step.index].tests[step.test].fits;
+    });
+    const shown = await openDemo({
+      query: `?join-n=8&join-step=${refused}#join`,
+    });
+    const marks = () =>
+      shown.$$eval('#join-board .square', (squares) =>
+        squares.flatMap((square, i) =>
+          [...square.querySelectorAll('.mark')].map(
+            (mark) => `${Math.floor(i / 8)},${i % 8} ${mark.className} ${mark.textContent}`,
+          ),
+        ),
+      );
+    const drawn = await marks();
+    const expected: string[] = [];
+    for (let r = 0; r < 8; r++)
+      for (let c = 0; c < 8; c++) {
+        if (r + c === 7 || r + c === 8) expected.push(`${r},${c} mark first ↗`);
+        if (r - c === 0 || r - c === 1) expected.push(`${r},${c} mark second ↘`);
+      }
+    const shared = drawn.filter((m) => m.endsWith('mark shared ✕'));
+    expect(drawn.filter((m) => !m.endsWith('✕')).sort()).toEqual(expected.sort());
+    // The ✕ squares are one diagonal, the one the message names, holding a queen of each board.
+    const named = (await shown.textContent('#join-message'))!.match(
+      /they share (first|second) \S+ diagonal r [+−] c = (−?\d+)$/,
+    )!;
+    const d = Number(named[2].replace('−', '-'));
+    const cells = shared.map((m) => m.split(' ')[0].split(',').map(Number));
+    expect(cells.length).toBeGreaterThan(0);
+    for (const [r, c] of cells) expect(named[1] === 'first' ? r + c : r - c).toBe(d);
+    const queens = (await shown.getAttribute('#join-board', 'data-queens'))!.split(',').map(Number);
+    const west = walk.subproblems[walk.step(refused).subproblem].west;
+    const on = cells.filter(([r, c]) => queens[r] === c).map(([r]) => r);
+    expect(on.some((r) => west.includes(r)) && on.some((r) => !west.includes(r))).toBe(true);
+    // The text alternatives: the board's label and the line under it name what is marked.
+    const label = (await shown.getAttribute('#join-board', 'aria-label'))!;
+    expect(label).toContain(
+      'Key diagonals marked with their arrows: first ↗ diagonal r + c = 7, first ↗ diagonal r + c = 8, second ↘ diagonal r − c = 0 and second ↘ diagonal r − c = 1.',
+    );
+    expect(label).toContain(
+      `Marked ✕: the ${named[0].slice('they share '.length)}, which both boards have a queen on.`,
+    );
+    expect(await shown.isVisible('#join-marks')).toBe(true);
+    expect(await shown.textContent('#join-marks')).toContain(
+      `✕ marks the ${named[0].slice('they share '.length)}: both boards have a queen on it.`,
+    );
+    // The line between the quarters: above row 4, on every square of it and no other.
+    expect(
+      await shown.$$eval('#join-board .square', (squares) =>
+        squares.flatMap((square, i) => (square.classList.contains('south-first') ? [i] : [])),
+      ),
+    ).toEqual([32, 33, 34, 35, 36, 37, 38, 39]);
+    expect(await shown.$eval('#join-board .square.south-first', (s) => getComputedStyle(s).boxShadow)).toMatch(/inset/);
+    // Every shading and mark has its line in the legend.
+    const legend = await shown.textContent('#join .legend');
+    for (const words of [
+      'west half',
+      'east half',
+      'middle column',
+      'full-colour rows',
+      'pale rows',
+      'north quarter',
+      'key diagonal',
+      'a refused pair shares',
+    ])
+      expect(legend).toContain(words);
+    // A row choice's first step reads no key: nothing is marked and the line under the board is hidden.
+    await shown.click('#join-reset');
+    expect(await marks()).toEqual([]);
+    expect(await shown.isVisible('#join-marks')).toBe(false);
+  });
+
   it('goes along the join: to a step, the next and previous row choice, the next pair that fits, and links to the step', async () => {
     await page.fill('#join-n', '8');
     await page.dispatchEvent('#join-n', 'change');
@@ -908,7 +1002,11 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     const violations = async (): Promise<string[]> => {
       if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
       return page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe;
+        const axe = (
+          window as unknown as {
+            axe: { run: (context: Document) => Promise<AxeResults> };
+          }
+        ).axe;
         const results = await axe.run(document);
         return results.violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
       });
@@ -921,7 +1019,9 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await page.fill('#compare-max', '5');
     await page.fill('#compare-runs', '1');
     await page.click('#compare-run');
-    await page.waitForSelector('#compare-chart[data-points="2"]', { timeout: 60_000 });
+    await page.waitForSelector('#compare-chart[data-points="2"]', {
+      timeout: 60_000,
+    });
     expect(await violations()).toEqual([]);
     for (let i = 0; i < 5; i++) await page.click('#watch-step');
     await page.check('input[name="watch-code-form"][value="recursive"]');
@@ -929,6 +1029,22 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await page.fill('#join-n', '7');
     await page.dispatchEvent('#join-n', 'change');
     await page.click('#join-next-pair');
+    expect(await violations()).toEqual([]);
+    // A refused pair: the key's arrows and the shared diagonal's ✕ on the board.
+    const seven = new JoinWalk(7);
+    const refused = [...Array(seven.last + 1).keys()].find((i) => {
+      const step = seven.step(i);
+      return step.kind === 'pair' && !seven.subproblems[step.subproblem].probes[step.index].tests[step.test].fits;
+    })!;
+    await page.$eval(
+      '#join-scrub',
+      (scrub: HTMLInputElement, to) => {
+        scrub.value = String(to);
+        scrub.dispatchEvent(new Event('input', { bubbles: true }));
+      },
+      refused,
+    );
+    expect(await page.$$eval('#join-board .mark.shared', (marks) => marks.length)).toBeGreaterThan(0);
     expect(await violations()).toEqual([]);
     await page.$eval('#join-scrub', (scrub: HTMLInputElement) => {
       scrub.value = scrub.max;
@@ -1184,7 +1300,9 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
   it('shows a newcomer every panel in use: a count, a comparison with the GPU, the search part-way through n = 8, its solutions (docs/demo.png)', async () => {
     await page.fill('#count-n', '14');
     await page.click('#count-run');
-    await page.waitForSelector('#count-result[data-total="365596"]', { timeout: 60_000 });
+    await page.waitForSelector('#count-result[data-total="365596"]', {
+      timeout: 60_000,
+    });
     await page.fill('#compare-max', '10');
     await page.fill('#compare-runs', '3');
     await page.check('#compare-gpu');
@@ -1213,7 +1331,10 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium without a WebGPU adapter'
   let messages: string[] = [];
 
   beforeAll(async () => {
-    await build({ configFile: `${root}demo/vite.config.ts`, logLevel: 'warn' });
+    await build({
+      configFile: `${root}demo/vite.config.ts`,
+      logLevel: 'warn',
+    });
     ({ url, server } = await serveDirectory(`${root}demo/dist`));
     browser = await launchChromium({ webgpu: false });
   }, 60_000);
