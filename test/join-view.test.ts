@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { JOIN_CODE, joinLineOf } from '../demo/src/join-code.js';
+import { choiceEnd } from '../demo/src/join-panel.js';
 import { joinView } from '../demo/src/join-view.js';
 import { type JoinStep, JoinWalk } from '../demo/src/join-walk.js';
 
@@ -363,4 +364,19 @@ describe('the join panel’s views', () => {
       expect(refusals).toBeGreaterThan(0);
     },
   );
+  it.each([6, 7, 8])('n = %i: the run to the row choice’s end stops at its sum, or the next one’s from there', (n) => {
+    const walk = new JoinWalk(n);
+    for (let at = 0; at <= walk.last; at++) {
+      const step = walk.step(at);
+      const end = choiceEnd(walk, at);
+      const last = step.kind === 'done' || (step.kind === 'sum' && step.subproblem === walk.subproblems.length - 1);
+      if (last) {
+        expect(end).toBeNull();
+        continue;
+      }
+      const there = walk.step(end!);
+      expect(there.kind).toBe('sum');
+      expect(there.subproblem).toBe(step.kind === 'sum' ? step.subproblem + 1 : step.subproblem);
+    }
+  });
 });

@@ -6,7 +6,7 @@ import { JoinTimeline, type JoinView, joinView } from '../demo/src/join-view.js'
 import { JoinWalk } from '../demo/src/join-walk.js';
 import { linkedStep, stepUrl } from '../demo/src/step-link.js';
 import { type SearchView, Timeline } from '../demo/src/timeline.js';
-import { keyCommand, type Say, WalkController, type WalkModel } from '../demo/src/walk-controller.js';
+import { keyCommand, MAX_TICKS, type Say, WalkController, type WalkModel } from '../demo/src/walk-controller.js';
 
 const LINK = { n: 'n', step: 'step', panel: 'watch' };
 
@@ -93,6 +93,19 @@ describe('the walk-throughs’ controller', () => {
     asked.length = 0;
     walk.toggle();
     expect([walk.playing, asked]).toEqual([false, []]);
+  });
+
+  it('plays faster than a screen draws by several steps a tick, drawn once each, and stops at the end', () => {
+    const { walk, asked } = controlled(new Steps(5, 1000));
+    walk.speed = 20 * MAX_TICKS;
+    walk.toggle();
+    vi.advanceTimersByTime(1000 / MAX_TICKS);
+    expect(walk.position).toBe(20);
+    vi.advanceTimersByTime((1000 / MAX_TICKS) * 5);
+    expect(walk.position).toBe(120);
+    expect(asked.filter((a) => Array.isArray(a))).toEqual([20, 40, 60, 80, 100, 120].map((at) => [at, 'play']));
+    vi.advanceTimersByTime(1000);
+    expect([walk.position, walk.playing]).toEqual([1000, false]);
   });
 
   it('pause stops the timer and keeps the step; a new speed plays on at that speed', () => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { searchTree } from '../demo/src/search-tree.js';
 import { Search } from '../demo/src/stepper.js';
-import { atDeadEnd, atSolution, RECENT, Timeline } from '../demo/src/timeline.js';
+import { atDeadEnd, atSolution, RECENT, rowEnd, Timeline } from '../demo/src/timeline.js';
 
 /** The kinds and messages of every step of the search of n, from the first. */
 function walk(n: number): { kind: string; message: string; row: number }[] {
@@ -140,4 +140,33 @@ describe('the search panel’s timeline', () => {
       /^Back to row \d: its level \(the row's cols, first, second and free, saved going down\) comes off the stack, and its queen off column \d; /,
     );
   });
+  it.each([4, 5, 6])(
+    'n = %i: the run to the row’s end stops where the row has nothing left to try, its subtree searched',
+    (n) => {
+      const search = new Search(n);
+      const steps = [{ kind: search.kind, row: search.row, free: search.free }];
+      while (search.next()) steps.push({ kind: search.kind, row: search.row, free: search.free });
+      for (let at = 0; at < steps.length; at++) {
+        const end = rowEnd(n, at);
+        if (at === steps.length - 1) {
+          expect(end).toBeNull();
+          continue;
+        }
+        const row = steps[at].kind === 'exhausted' ? steps[at].row - 1 : steps[at].row;
+        if (row < 0) {
+          expect(end).toBe(steps.length - 1);
+          continue;
+        }
+        expect(end, `step ${at}`).not.toBeNull();
+        const there = steps[end!];
+        expect(there.kind).toBe('exhausted');
+        expect([there.row, there.free]).toEqual([row, 0]);
+        // On the way the search stays in the row or below it, and ends it nowhere earlier.
+        for (const step of steps.slice(at + 1, end!)) {
+          expect(step.row).toBeGreaterThanOrEqual(row);
+          expect(step.kind === 'exhausted' && step.row === row).toBe(false);
+        }
+      }
+    },
+  );
 });

@@ -10,6 +10,12 @@ function nextChoice(walk: JoinWalk, from: number): number {
   return walk.subproblems.find((choice) => choice.start > from)?.start ?? walk.last;
 }
 
+/** The last step of the row choice that step `from` is in (its sum), or of the next where `from` is that. */
+export function choiceEnd(walk: JoinWalk, from: number): number | null {
+  const ends = walk.subproblems.map((_, i) => (walk.subproblems[i + 1]?.start ?? walk.last) - 1);
+  return ends.find((end) => end > from) ?? null;
+}
+
 /** The first step of the row choice that step `from` is in, or of the one before where it is its first. */
 function previousChoice(walk: JoinWalk, from: number): number {
   return [...walk.subproblems].reverse().find((choice) => choice.start < from)?.start ?? 0;
@@ -68,6 +74,11 @@ export function joinPanel(): void {
         announce.textContent = `${v.message}. ${v.kind === 'done' ? '' : v.summary}`;
     },
     jumps: [
+      {
+        id: 'choice-end',
+        towards: 'end',
+        target: (model, at) => choiceEnd(model.walk, at),
+      },
       {
         id: 'previous-choice',
         towards: 'start',

@@ -6,6 +6,20 @@ import type { WalkModel } from './walk-controller.js';
 export const atSolution = (search: Search) => search.kind === 'solution';
 export const atDeadEnd = (search: Search) => search.deadEnd;
 
+/**
+ * The step that ends the row the search works in after step `at`: where it has nothing left to try
+ * there (the whole subtree under the row's queens searched), or is done. After a row's end, the row
+ * it goes back to.
+ */
+export function rowEnd(n: number, at: number): number | null {
+  const search = new Search(n);
+  for (let i = 0; i < at; i++) if (!search.next()) return null;
+  const row = search.kind === 'exhausted' ? search.row - 1 : search.row;
+  for (let step = at + 1; search.next(); step++)
+    if ((search.kind === 'exhausted' && search.row === row) || search.kind === 'done') return step;
+  return null;
+}
+
 /** How many of the latest steps the page lists. */
 export const RECENT = 8;
 

@@ -19,6 +19,9 @@ export interface WalkModel<View> {
 /** What a screen reader hears of a step drawn: all of a step chosen, some while playing, or none. */
 export type Say = 'step' | 'play' | 'none';
 
+/** Draws a second at most while playing: a screen's frames; a faster speed takes several steps a draw. */
+export const MAX_TICKS = 60;
+
 /** What the controller asks of its panel. */
 export interface WalkHost<View> {
   /** Draws the step the walk stands at. */
@@ -159,16 +162,22 @@ export class WalkController<View, Model extends WalkModel<View> = WalkModel<View
 
   private start(): void {
     if (this.timer !== undefined) clearInterval(this.timer);
-    this.timer = setInterval(() => this.tick(), 1000 / this.perSecond);
+    this.timer = setInterval(() => this.tick(), 1000 / Math.min(this.perSecond, MAX_TICKS));
     this.host.playing(true);
   }
 
+  /** Takes a tick's steps, drawing only the last: above MAX_TICKS a second, more than one. */
   private tick(): void {
-    if (!this.current.seek(this.at + 1)) {
-      this.pause();
-      return;
+    const steps = Math.max(1, Math.round(this.perSecond / MAX_TICKS));
+    for (let i = 0; i < steps; i++) {
+      if (!this.current.seek(this.at + 1)) {
+        if (i > 0) this.redraw('play');
+        this.pause();
+        return;
+      }
+      this.at++;
+      if (this.atEnd) break;
     }
-    this.at++;
     if (this.atEnd) this.pause();
     this.redraw('play');
   }

@@ -5,6 +5,12 @@ import { type KeyTarget, keyCommand, type Say, WalkController, type WalkModel } 
 /** Steps a second at most while playing, where the reader asks for reduced motion. */
 const REDUCED_MOTION_SPEED = 2;
 
+/**
+ * The speeds the slider picks, steps a second, by its position: from a step at a time to read, to
+ * the whole of n = 10 in minutes (the search's 175,520 steps in about a minute and a half).
+ */
+export const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 125, 250, 500, 1000, 2000] as const;
+
 /** A button that moves the walk to a step it finds: the next solution, the previous row choice. */
 export interface Jump<Model> {
   /** The button's id after the panel's: `next-solution` is #watch-next-solution in #watch. */
@@ -54,6 +60,9 @@ export function walkPanel<View, Model extends WalkModel<View>>(
   const position = $<HTMLOutputElement>('-position');
   const link = $<HTMLAnchorElement>('-link');
   const jumps = spec.jumps.map((jump) => ({ ...jump, button: $<HTMLButtonElement>(`-${jump.id}`) }));
+  const code = $<HTMLElement>('-code');
+  const bar = $<HTMLElement>('-bar');
+  let dragging = false;
   const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
   const keepAddress = () => history.replaceState(history.state, '', walk.url(location.href));
@@ -66,6 +75,7 @@ export function walkPanel<View, Model extends WalkModel<View>>(
       show(view, say) {
         spec.show(view, say);
         showTransport();
+        if (say !== 'none' && !dragging) revealLine();
       },
       settle: keepAddress,
       playing(on) {
@@ -98,17 +108,36 @@ export function walkPanel<View, Model extends WalkModel<View>>(
     }
   }
 
+  const chosenSpeed = () => SPEEDS[Number(speed.value)] ?? SPEEDS[0];
+
   function stepsPerSecond(): number {
-    const chosen = Number(speed.value);
+    const chosen = chosenSpeed();
     return reducedMotion.matches ? Math.min(chosen, REDUCED_MOTION_SPEED) : chosen;
   }
 
   function speedChanged(): void {
+    const chosen = chosenSpeed();
     speedLabel.textContent =
-      reducedMotion.matches && Number(speed.value) > REDUCED_MOTION_SPEED
+      reducedMotion.matches && chosen > REDUCED_MOTION_SPEED
         ? `${REDUCED_MOTION_SPEED} (reduced motion)`
-        : speed.value;
+        : chosen.toLocaleString('en');
+    speed.setAttribute('aria-valuetext', `${speedLabel.textContent} steps a second`);
     walk.speed = stepsPerSecond();
+  }
+
+  /**
+   * Scrolls the page, where needed, so that the code's lit line shows below the sticky control bar:
+   * the line and the buttons that move it on screen together. Not while the slider is dragged,
+   * which would move under the pointer.
+   */
+  function revealLine(): void {
+    const lit = code.querySelector<HTMLElement>('[aria-current="step"]');
+    if (lit === null) return;
+    const margin = 8;
+    const top = bar.getBoundingClientRect().bottom + margin;
+    const line = lit.getBoundingClientRect();
+    if (line.bottom > innerHeight - margin) window.scrollBy(0, line.bottom - innerHeight + margin);
+    else if (line.top < top) window.scrollBy(0, line.top - top);
   }
 
   /** The n typed, or null where it is out of range (which the field then says). */
@@ -137,7 +166,11 @@ export function walkPanel<View, Model extends WalkModel<View>>(
   backButton.addEventListener('click', () => walk.back());
   stepButton.addEventListener('click', () => walk.forward());
   play.addEventListener('click', () => walk.toggle());
-  scrub.addEventListener('input', () => walk.go(Number(scrub.value)));
+  scrub.addEventListener('input', () => {
+    dragging = true;
+    walk.go(Number(scrub.value));
+    dragging = false;
+  });
   reset.addEventListener('click', restart);
   n.addEventListener('change', sizeChanged);
   for (const jump of jumps)

@@ -1,6 +1,6 @@
 import { drawCode as showCode } from './code-view.js';
 import { CODE, type CodeForm, lineOf } from './search-code.js';
-import { atDeadEnd, atSolution, type SearchView, Timeline } from './timeline.js';
+import { atDeadEnd, atSolution, rowEnd, type SearchView, Timeline } from './timeline.js';
 import { walkPanel } from './walk-panel.js';
 import { renderBoard, renderLog, renderMasks, renderStack, TreeView } from './watch-render.js';
 
@@ -50,6 +50,11 @@ export function watchPanel(): void {
       renderLog(log, recent);
     },
     jumps: [
+      {
+        id: 'row-end',
+        towards: 'end',
+        target: (timeline, at) => rowEnd(timeline.n, at),
+      },
       {
         id: 'next-solution',
         towards: 'end',

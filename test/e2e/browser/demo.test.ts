@@ -10,8 +10,9 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { choiceEnd } from '../../../demo/src/join-panel.js';
 import { JoinWalk } from '../../../demo/src/join-walk.js';
-import { atSolution, Timeline } from '../../../demo/src/timeline.js';
+import { atSolution, rowEnd, Timeline } from '../../../demo/src/timeline.js';
 import { BROWSER_TESTS, launchChromium, serveDirectory } from '../../helpers/chromium.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -873,6 +874,53 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(await shown.isVisible('#join-marks')).toBe(false);
   });
 
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ])
+    it(`keeps the step controls and the lit code line on screen together at ${width} px, and runs to a row's end`, async () => {
+      const shown = await openDemo({ width, height });
+      const onScreen = (panel: string) =>
+        shown.evaluate((id) => {
+          const inView = (selector: string) => {
+            const box = document.querySelector(selector)!.getBoundingClientRect();
+            return box.top >= 0 && box.bottom <= innerHeight && box.height > 0;
+          };
+          return {
+            step: inView(`#${id}-step`),
+            end: inView(`#${id}-${id === 'watch' ? 'row-end' : 'choice-end'}`),
+            line: inView(`#${id}-code [aria-current="step"]`),
+          };
+        }, panel);
+      const both = { step: true, end: true, line: true };
+      const n = { watch: 6, join: 8 } as const;
+      for (const panel of ['watch', 'join'] as const) {
+        await shown.fill(`#${panel}-n`, String(n[panel]));
+        await shown.dispatchEvent(`#${panel}-n`, 'change');
+        await shown.locator(`#${panel}-step`).scrollIntoViewIfNeeded();
+        for (let i = 1; i <= 8; i++) {
+          await shown.click(`#${panel}-step`);
+          expect(await shown.getAttribute(`#${panel}-board`, 'data-step')).toBe(String(i));
+          expect(await onScreen(panel), `${panel} step ${i}`).toEqual(both);
+        }
+        for (let i = 0; i < 3; i++) {
+          const at = Number(await shown.getAttribute(`#${panel}-board`, 'data-step'));
+          const end = panel === 'watch' ? rowEnd(n.watch, at) : choiceEnd(new JoinWalk(n.join), at);
+          await shown.click(`#${panel}-${panel === 'watch' ? 'row-end' : 'choice-end'}`);
+          expect(await shown.getAttribute(`#${panel}-board`, 'data-step')).toBe(String(end));
+          expect(await onScreen(panel), `${panel} run to the end from ${at}`).toEqual(both);
+        }
+      }
+      // The bar's slider, at its fastest, plays n = 10's search, every step, in minutes.
+      await shown.$eval('#watch-speed', (speed: HTMLInputElement) => {
+        speed.value = speed.max;
+        speed.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      expect(await shown.textContent('#watch-speed-label')).toBe('2,000');
+      expect(await shown.getAttribute('#watch-speed', 'aria-valuetext')).toBe('2,000 steps a second');
+      expect(new Timeline(10).last / 2000 / 60).toBeLessThan(2);
+    });
+
   it('goes along the join: to a step, the next and previous row choice, the next pair that fits, and links to the step', async () => {
     await page.fill('#join-n', '8');
     await page.dispatchEvent('#join-n', 'change');
@@ -1029,6 +1077,8 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await page.fill('#join-n', '7');
     await page.dispatchEvent('#join-n', 'change');
     await page.click('#join-next-pair');
+    await page.click('#join-choice-end');
+    await page.click('#watch-row-end');
     expect(await violations()).toEqual([]);
     // A refused pair: the key's arrows and the shared diagonal's ✕ on the board.
     const seven = new JoinWalk(7);
