@@ -12,11 +12,14 @@ export interface Series {
   dashed?: boolean;
 }
 
-/** Median milliseconds for one n, by series key; a series without a time there is left out. */
+/** Median milliseconds for one n, by series key; undefined (or 0): a time the clock could not see. */
 export type Times = Readonly<Record<string, number | undefined>>;
 
 export interface TimingChart {
-  /** Adds (or replaces) the points for n and redraws. */
+  /**
+   * Sets the points for n of the series `times` names, keeping the others' (a comparison of both
+   * methods sends each n's times in two parts), and redraws.
+   */
   add(n: number, times: Times): void;
   /** Empties the chart; the next comparison draws `series`. */
   clear(series?: readonly Series[]): void;
@@ -43,8 +46,11 @@ async function loadUplot(): Promise<typeof uPlot> {
 export function timingChart(into: HTMLElement, legend: HTMLElement): TimingChart {
   const xs: number[] = [];
   let series: readonly Series[] = [];
-  /** Per series, the time per n; null where the clock could not see it (a log scale has no zero). */
-  let ys: (number | null)[][] = [];
+  /**
+   * Per series, the time per n: null where the clock could not see it (a log scale has no zero),
+   * undefined where the series has no time for that n (the join below its first n).
+   */
+  let ys: (number | null | undefined)[][] = [];
   let plot: uPlot | undefined;
   /** Which comparison the plot being made belongs to: a clear() while uPlot loads drops it. */
   let drawing = 0;
@@ -66,7 +72,8 @@ export function timingChart(into: HTMLElement, legend: HTMLElement): TimingChart
       swatch.style.backgroundColor = s.stroke;
       if (s.dashed) swatch.classList.add('dashed');
       const value = ys[k][i];
-      entry.append(swatch, ` ${s.label} ${value === null ? timeCell(0) : `${timeCell(value)} ms`}`);
+      const time = value === undefined ? '—' : value === null ? timeCell(0) : `${timeCell(value)} ms`;
+      entry.append(swatch, ` ${s.label} ${time}`);
       return entry;
     });
     const head = document.createElement('strong');
@@ -146,10 +153,11 @@ export function timingChart(into: HTMLElement, legend: HTMLElement): TimingChart
       let at = xs.indexOf(n);
       if (at < 0) {
         xs.push(n);
-        for (const y of ys) y.push(null);
+        for (const y of ys) y.push(undefined);
         at = xs.length - 1;
       }
       series.forEach((s, i) => {
+        if (!(s.key in times)) return;
         const value = times[s.key];
         ys[i][at] = value === undefined || value <= 0 ? null : value;
       });

@@ -2,7 +2,7 @@ import type { Method } from 'nqueens-wasm';
 import { type Series, timingChart } from './chart.js';
 import type { CompareMessage, CompareRequest } from './compare-worker.js';
 import { describeEnvironment, type GpuLookup, hasWebGpu } from './environment.js';
-import { formatSpeedup, timeCell } from './milliseconds.js';
+import { formatRatio, timeCell } from './milliseconds.js';
 
 const ENGINES = [
   { key: 'js', label: 'TypeScript', stroke: '#c2410c' },
@@ -38,6 +38,7 @@ export function comparePanel(gpu: GpuLookup): void {
   const runs = document.querySelector<HTMLInputElement>('#compare-runs')!;
   const methodChoice = document.querySelector<HTMLSelectElement>('#compare-method')!;
   const methodHead = document.querySelector<HTMLElement>('#compare-method-head')!;
+  const ratioHeads = document.querySelectorAll<HTMLElement>('.compare-ratio-head');
   const gpuChoice = document.querySelector<HTMLElement>('#compare-gpu-choice')!;
   const gpuBox = document.querySelector<HTMLInputElement>('#compare-gpu')!;
   const gpuLabel = document.querySelector<HTMLElement>('#compare-gpu-label')!;
@@ -95,6 +96,9 @@ export function comparePanel(gpu: GpuLookup): void {
     gpuHead.hidden = !withGpu;
     gpuNote.hidden = !withGpu;
     methodHead.hidden = !both;
+    for (const head of ratioHeads) head.hidden = !both;
+    /** Backtracking's times per n, for the join's row to divide by. */
+    const backtracking = new Map<number, { jsMs: number; wasmMs: number }>();
     stop.disabled = false;
     const request: CompareRequest = { max: Number(max.value), runs: Number(runs.value), webgpu: withGpu, methods };
     status.textContent = `Timing n = 4..${request.max}, ${request.runs} runs per engine after a warm-up, on ${describeEnvironment()}…`;
@@ -106,6 +110,14 @@ export function comparePanel(gpu: GpuLookup): void {
         row.dataset.n = String(message.n);
         row.dataset.method = message.method;
         const gpuCell = withGpu ? [message.gpuMs === undefined ? '—' : timeCell(message.gpuMs)] : [];
+        if (message.method === 'backtrack') backtracking.set(message.n, message);
+        const over = backtracking.get(message.n);
+        // The join's time over backtracking's, per engine, on the join's row: under 1, the join is faster.
+        const ratios = !both
+          ? []
+          : message.method === 'join' && over !== undefined
+            ? [formatRatio(message.jsMs / over.jsMs), formatRatio(message.wasmMs / over.wasmMs)]
+            : ['', ''];
         for (const text of [
           String(message.n),
           ...(both ? [message.method] : []),
@@ -113,7 +125,8 @@ export function comparePanel(gpu: GpuLookup): void {
           timeCell(message.jsMs),
           timeCell(message.wasmMs),
           ...gpuCell,
-          formatSpeedup(message.speedup),
+          formatRatio(message.speedup),
+          ...ratios,
         ]) {
           row.insertCell().textContent = text;
         }

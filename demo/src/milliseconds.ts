@@ -10,7 +10,7 @@ export function timeCell(ms: number): string {
   return ms === 0 ? '< resolution' : formatMs(ms);
 }
 
-/** A speed-up, or a dash where a time was below the clock's resolution. */
-export function formatSpeedup(value: number): string {
+/** A ratio of two times (a speed-up), or a dash where a time was below the clock's resolution. */
+export function formatRatio(value: number): string {
   return Number.isFinite(value) && value > 0 ? `${value.toFixed(2)}×` : '—';
 }

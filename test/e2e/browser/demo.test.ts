@@ -383,7 +383,7 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     await page.locator('#compare').screenshot({ path: `${shots}/compare.png` });
   });
 
-  it('times both methods of counting: a row per n and method, a dashed line per engine for the join', async () => {
+  it('times both methods of counting: a row per n and method, a dashed line per engine for the join, the legend agreeing with the table', async () => {
     await page.fill('#compare-max', '7');
     await page.fill('#compare-runs', '1');
     await page.selectOption('#compare-method', 'both');
@@ -415,12 +415,62 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
       ),
     );
     expect(await page.$$eval('#compare-legend .swatch.dashed', (swatches) => swatches.length)).toBe(2);
+    // Every series keeps its time at each n: the legend says what the table says, backtracking's
+    // times too, though the join's row came after them.
+    const cells = await page.$$eval('#compare-table tbody tr', (trs) =>
+      trs.map((tr) => [...(tr as HTMLTableRowElement).cells].map((cell) => cell.textContent!)),
+    );
+    const seven = (method: string) => cells.find((row) => row[0] === '7' && row[1] === method)!;
+    const shown = (cell: string) => (cell === '< resolution' ? cell : `${cell} ms`);
+    expect(await page.textContent('#compare-legend')).toBe(
+      `n = 7 TypeScript backtracking ${shown(seven('backtrack')[3])} wasm backtracking ${shown(seven('backtrack')[4])}` +
+        ` TypeScript join ${shown(seven('join')[3])} wasm join ${shown(seven('join')[4])}`,
+    );
+    // The join's time over backtracking's, per engine, on the join's rows: its two last columns.
+    expect(
+      await page.$$eval('#compare-table thead th', (ths) =>
+        ths.filter((th) => !(th as HTMLElement).hidden).map((th) => th.textContent),
+      ),
+    ).toEqual([
+      'n',
+      'method',
+      'total',
+      'TypeScript ms',
+      'wasm ms',
+      'speed-up',
+      'join ÷ backtracking, TypeScript',
+      'join ÷ backtracking, wasm',
+    ]);
+    /** The times a cell's rounded figure stands for: half a unit of its last digit either side. */
+    const span = (cell: string) => {
+      const digits = cell.replaceAll(',', '');
+      const half = 0.5 * 10 ** -(digits.split('.')[1]?.length ?? 0);
+      return [Number(digits) - half, Number(digits) + half];
+    };
+    /** The join's ratio agrees with the two times shown, as far as their rounding lets it be told. */
+    const agrees = (shownRatio: string, join: string, back: string) => {
+      if (join === '< resolution' || back === '< resolution') return shownRatio === '—';
+      const [joinLow, joinHigh] = span(join);
+      const [backLow, backHigh] = span(back);
+      const r = Number(shownRatio.slice(0, -1));
+      return shownRatio.endsWith('×') && r >= joinLow / backHigh - 0.005 && r <= joinHigh / backLow + 0.005;
+    };
+    for (const n of ['6', '7']) {
+      const back = cells.find((row) => row[0] === n && row[1] === 'backtrack')!;
+      const join = cells.find((row) => row[0] === n && row[1] === 'join')!;
+      expect(back.slice(6)).toEqual(['', '']);
+      expect(agrees(join[6], join[3], back[3]), `TypeScript at n = ${n}: ${join[6]} for ${join[3]} ÷ ${back[3]}`).toBe(
+        true,
+      );
+      expect(agrees(join[7], join[4], back[4]), `wasm at n = ${n}: ${join[7]} for ${join[4]} ÷ ${back[4]}`).toBe(true);
+    }
     // Back to one method: the table has no column for it.
     await page.selectOption('#compare-method', 'join');
     await page.fill('#compare-max', '6');
     await page.click('#compare-run');
     await expect.poll(() => page.textContent('#compare-status'), { timeout: 60_000 }).toMatch(/^Done: n = 4..6 /);
     expect(await page.isVisible('#compare-method-head')).toBe(false);
+    expect(await page.locator('.compare-ratio-head:visible').count()).toBe(0);
     expect(
       await page.$$eval('#compare-table tbody tr', (trs) => trs.map((tr) => (tr as HTMLElement).dataset.method)),
     ).toEqual(['join']);
