@@ -1,4 +1,5 @@
 import type { Method } from 'nqueens-wasm';
+import { JOIN_DEFAULT_UP_TO_N, JOIN_FROM_N } from '../../src/defaults.js';
 import { type Series, timingChart } from './chart.js';
 import type { CompareMessage, CompareRequest } from './compare-worker.js';
 import { describeEnvironment, type GpuLookup, hasWebGpu } from './environment.js';
@@ -53,6 +54,11 @@ export function comparePanel(gpu: GpuLookup): void {
     document.querySelector<HTMLElement>('#compare-legend')!,
   );
   let worker: Worker | null = null;
+
+  // Where the package stops backtracking, said here once, from the constant its planner reads.
+  document.querySelector<HTMLElement>('#compare-switch')!.textContent =
+    `The package joins from n = ${JOIN_FROM_N.wasm} in wasm and ${JOIN_FROM_N.js} in TypeScript ` +
+    `(up to ${JOIN_DEFAULT_UP_TO_N}, as its memory allows), where the join is the faster; below, it backtracks.`;
 
   // The GPU is offered where the browser has WebGPU at all, and looked for once ticked.
   gpuChoice.hidden = !hasWebGpu();

@@ -1,4 +1,4 @@
-// The join of an n×n board as steps to watch: how the package counts from n = 16 on, taken apart
+// The join of an n×n board as steps to watch: how the package counts large boards, taken apart
 // on a board small enough to see (n = 6..10). Row choices, one of each mirror class; each side's
 // quarter-boards, joined into half-boards; the east half-boards sorted into buckets by key; each
 // west half-board tested against the buckets it may meet; the sums, and the unique count by

@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { choiceEnd } from '../../../demo/src/join-panel.js';
 import { JoinWalk } from '../../../demo/src/join-walk.js';
 import { atSolution, rowEnd, Timeline } from '../../../demo/src/timeline.js';
+import { JOIN_DEFAULT_UP_TO_N, JOIN_FROM_N } from '../../../src/defaults.js';
 import { BROWSER_TESTS, launchChromium, serveDirectory } from '../../helpers/chromium.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -1046,6 +1047,16 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     while (walk.step(at).kind !== 'join') at++;
     const six = await openDemo({ query: `?join-n=6&join-step=${at}#join` });
     expect(await six.textContent('#join-why')).toMatch(/^Why meet them: .*\(the quarter-boards met\)/);
+  });
+
+  it("says once where the package switches to the join, from the planner's own constant", async () => {
+    expect(await page.textContent('#compare-switch')).toBe(
+      `The package joins from n = ${JOIN_FROM_N.wasm} in wasm and ${JOIN_FROM_N.js} in TypeScript ` +
+        `(up to ${JOIN_DEFAULT_UP_TO_N}, as its memory allows), where the join is the faster; below, it backtracks.`,
+    );
+    const text = await page.evaluate(() => document.body.textContent!);
+    expect(text.match(/\bjoins from\b/g)).toHaveLength(1);
+    expect(text).not.toMatch(/from n = \d+ the package/i);
   });
 
   it('n = 6: the join opens on a row choice with no pair, and says why', async () => {
