@@ -1,8 +1,17 @@
 import { drawCode } from './code-view.js';
 import { JOIN_CODE } from './join-code.js';
-import { renderBuckets, renderChoice, renderJoinBoard, renderSums, renderVersus, renderWords } from './join-render.js';
+import {
+  renderBuckets,
+  renderChoice,
+  renderGrowth,
+  renderJoinBoard,
+  renderSums,
+  renderVersus,
+  renderWords,
+} from './join-render.js';
 import { JoinTimeline, type JoinView } from './join-view.js';
 import { JoinWalk } from './join-walk.js';
+import { methodFigures } from './method-figures.js';
 import { walkPanel } from './walk-panel.js';
 
 /** The first step of the row choice after step `from`; the end where none is left. */
@@ -51,6 +60,9 @@ export function joinPanel(): void {
     kept: $<HTMLUListElement>('#join-kept'),
   };
   const versus = $<HTMLTableElement>('#join-versus');
+  const growth = $<HTMLTableElement>('#join-growth');
+  const size = $<HTMLInputElement>('#join-n');
+  let grown = false;
 
   walkPanel<JoinView, JoinTimeline>({
     id: 'join',
@@ -58,7 +70,19 @@ export function joinPanel(): void {
     limit: 'the join of n = 10 already takes 45,087 steps',
     open(n) {
       const walk = new JoinWalk(n);
-      renderVersus(versus, walk);
+      renderVersus(versus, methodFigures(n, walk));
+      if (!grown) {
+        grown = true;
+        // Every board the panel takes, walked through in full: left until the page has drawn.
+        setTimeout(() => {
+          const from = Number(size.min);
+          const ns = Array.from({ length: Number(size.max) - from + 1 }, (_, i) => from + i);
+          renderGrowth(
+            growth,
+            ns.map((m) => methodFigures(m, m === n ? walk : undefined)),
+          );
+        });
+      }
       return new JoinTimeline(walk);
     },
     show(v, say) {

@@ -3,8 +3,7 @@
 
 import { drawBoard } from './board.js';
 import type { JoinView } from './join-view.js';
-import type { JoinWalk } from './join-walk.js';
-import { searchTree } from './search-tree.js';
+import type { MethodFigures } from './method-figures.js';
 import { emptyTable } from './tables.js';
 
 /** The row choices the sums table lists: the latest, under the total of the others. */
@@ -171,17 +170,47 @@ export function renderSums(
   );
 }
 
-/** What each method does for the whole count of n: backtracking's nodes against the join's lists and tests. */
-export function renderVersus(versus: HTMLTableElement, walk: JoinWalk): void {
-  const tree = searchTree(walk.n);
-  const { sums } = walk;
-  const body = emptyTable(versus, ['backtracking', 'how many', 'the join', 'how many']);
-  const rows: [string, number, string, number][] = [
-    ['nodes', tree.nodes.length, 'quarter-boards', sums.quarterBoards],
-    ['dead ends', tree.nodes.filter((node) => node.deadEnd).length, 'quarter-boards met', sums.candidates],
-    ['solutions', tree.nodes.filter((node) => node.solution).length, 'half-boards', sums.halfBoards],
-    ['', 0, 'pairs tested', sums.pairsTested],
-    ['', 0, 'pairs without keys', sums.pairsWithoutKeys],
+/** A figure, or a dash where the method has no such thing. */
+const figure = (value: number | null) => (value === null ? '—' : value);
+
+/**
+ * What each method does to count all of n, like beside like: the steps of each walk-through and
+ * the solutions each finds, then each method's own units, with a dash where the other has none.
+ */
+export function renderVersus(versus: HTMLTableElement, f: MethodFigures): void {
+  const body = emptyTable(versus, ['counted', 'backtracking', 'the join']);
+  const { backtracking: b, join: j } = f;
+  const rows: [string, number | null, number | null][] = [
+    ['steps, start to end', b.steps, j.steps],
+    ['solutions', b.solutions, j.solutions],
+    ['nodes (queens placed, and the root)', b.nodes, null],
+    ['dead ends', b.deadEnds, null],
+    ['quarter-boards', null, j.quarterBoards],
+    ['quarter-boards met', null, j.candidates],
+    ['half-boards', null, j.halfBoards],
+    ['pairs tested', null, j.pairsTested],
+    ['pairs without keys', null, j.pairsWithoutKeys],
   ];
-  for (const [a, x, b, y] of rows) addRow(body, [a, a === '' ? '' : x, b, y], false);
+  for (const [what, x, y] of rows) addRow(body, [what, figure(x), figure(y)]);
+}
+
+/** How the two methods grow with n: a row per board the walk-throughs take. */
+export function renderGrowth(growth: HTMLTableElement, figures: readonly MethodFigures[]): void {
+  const body = emptyTable(growth, ['n', 'nodes', 'steps', 'steps', 'pairs tested', 'solutions']);
+  // Each method's columns under its name, so that the two "steps" are told apart.
+  const groups = growth.tHead!.insertRow(0);
+  for (const [name, span] of [
+    ['', 1],
+    ['backtracking', 2],
+    ['the join', 2],
+    ['', 1],
+  ] as const) {
+    const th = document.createElement(name === '' ? 'td' : 'th');
+    if (name !== '') th.setAttribute('scope', 'colgroup');
+    th.colSpan = span;
+    th.textContent = name;
+    groups.append(th);
+  }
+  for (const { n, backtracking: b, join: j } of figures)
+    addRow(body, [String(n), b.nodes, b.steps, j.steps, j.pairsTested, j.solutions]);
 }

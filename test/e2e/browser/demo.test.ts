@@ -12,6 +12,7 @@ import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { choiceEnd } from '../../../demo/src/join-panel.js';
 import { JoinWalk } from '../../../demo/src/join-walk.js';
+import { methodFigures } from '../../../demo/src/method-figures.js';
 import { atSolution, rowEnd, Timeline } from '../../../demo/src/timeline.js';
 import { JOIN_DEFAULT_UP_TO_N, JOIN_FROM_N } from '../../../src/defaults.js';
 import { BROWSER_TESTS, launchChromium, serveDirectory } from '../../helpers/chromium.js';
@@ -1057,6 +1058,52 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     const text = await page.evaluate(() => document.body.textContent!);
     expect(text.match(/\bjoins from\b/g)).toHaveLength(1);
     expect(text).not.toMatch(/from n = \d+ the package/i);
+  });
+
+  it('sets the two methods side by side, like with like: steps and solutions for both, then each its own', async () => {
+    await page.fill('#join-n', '8');
+    await page.dispatchEvent('#join-n', 'change');
+    const { backtracking: b, join: j } = methodFigures(8);
+    const rows = await page.$$eval('#join-versus tr', (trs) =>
+      trs.map((tr) => [...(tr as HTMLTableRowElement).cells].map((cell) => cell.textContent)),
+    );
+    const en = (x: number) => x.toLocaleString('en');
+    expect(rows).toEqual([
+      ['counted', 'backtracking', 'the join'],
+      ['steps, start to end', en(b.steps), en(j.steps)],
+      ['solutions', '92', '92'],
+      ['nodes (queens placed, and the root)', en(b.nodes), '—'],
+      ['dead ends', en(b.deadEnds), '—'],
+      ['quarter-boards', '—', en(j.quarterBoards)],
+      ['quarter-boards met', '—', en(j.candidates)],
+      ['half-boards', '—', en(j.halfBoards)],
+      ['pairs tested', '—', en(j.pairsTested)],
+      ['pairs without keys', '—', en(j.pairsWithoutKeys)],
+    ]);
+    // Its steps are the ones each walk-through plays: the join's slider ends where the join's does.
+    expect(await page.getAttribute('#join-scrub', 'max')).toBe(String(j.steps));
+  });
+
+  it('shows how the two methods grow from n = 6 to 10: nodes, steps, pairs tested and solutions', async () => {
+    await expect.poll(() => page.locator('#join-growth tbody tr').count()).toBe(5);
+    const rows = await page.$$eval('#join-growth tr', (trs) =>
+      trs.map((tr) => [...(tr as HTMLTableRowElement).cells].map((cell) => cell.textContent)),
+    );
+    // Each method's columns under its name.
+    expect(rows[0]).toEqual(['', 'backtracking', 'the join', '']);
+    expect(
+      await page.$$eval('#join-growth thead tr:first-child > *', (cells) =>
+        cells.map((c) => (c as HTMLTableCellElement).colSpan),
+      ),
+    ).toEqual([1, 2, 2, 1]);
+    expect(rows[1]).toEqual(['n', 'nodes', 'steps', 'steps', 'pairs tested', 'solutions']);
+    expect(rows.slice(2)).toEqual(
+      [6, 7, 8, 9, 10].map((n) => {
+        const { backtracking: b, join: j } = methodFigures(n);
+        return [n, b.nodes, b.steps, j.steps, j.pairsTested, j.solutions].map((x) => x.toLocaleString('en'));
+      }),
+    );
+    expect(rows.slice(2).map((row) => row[5])).toEqual(['4', '40', '92', '352', '724']);
   });
 
   it('n = 6: the join opens on a row choice with no pair, and says why', async () => {
