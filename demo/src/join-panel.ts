@@ -53,6 +53,7 @@ export function joinPanel(): void {
   const bucketParts = { note: $<HTMLElement>('#join-buckets-note'), buckets: $<HTMLOListElement>('#join-buckets') };
   const sumParts = {
     tally: $<HTMLTableElement>('#join-tally'),
+    tallyScroll: $<HTMLElement>('#join-tally-scroll'),
     total: $<HTMLElement>('#join-total'),
     totalHow: $<HTMLElement>('#join-found-how'),
     burnside: $<HTMLElement>('#join-burnside'),

@@ -6,9 +6,6 @@ import type { JoinView } from './join-view.js';
 import type { MethodFigures } from './method-figures.js';
 import { emptyTable } from './tables.js';
 
-/** The row choices the sums table lists: the latest, under the total of the others. */
-const TALLY_ROWS = 6;
-
 function addRow(
   body: HTMLTableSectionElement,
   cells: readonly (string | number)[],
@@ -132,6 +129,7 @@ export function renderBuckets(into: { note: HTMLElement; buckets: HTMLOListEleme
 export function renderSums(
   into: {
     tally: HTMLTableElement;
+    tallyScroll: HTMLElement;
     total: HTMLElement;
     totalHow: HTMLElement;
     burnside: HTMLElement;
@@ -142,13 +140,15 @@ export function renderSums(
   v: JoinView,
 ): void {
   const body = emptyTable(into.tally, ['east rows', 'pairs', 'class size', 'solutions']);
-  const earlier = v.tally.slice(0, Math.max(0, v.tally.length - TALLY_ROWS));
-  if (earlier.length > 0) {
-    const sum = earlier.reduce((s, t) => s + t.pairs * t.classSize, 0);
-    addRow(body, [`${earlier.length} earlier`, '', '', sum]).className = 'earlier';
+  for (const t of v.tally) addRow(body, [t.east, t.pairs, t.classSize, t.pairs * t.classSize]);
+  const foot = into.tally.createTFoot();
+  addRow(foot, ['total', '', '', v.total]).className = 'sum';
+  // Every row choice summed so far stays in the table, which scrolls; the latest is kept in view
+  // when a row is added, and a reader's scrolling is left alone otherwise.
+  if (into.tallyScroll.dataset.rows !== String(v.tally.length)) {
+    into.tallyScroll.dataset.rows = String(v.tally.length);
+    into.tallyScroll.scrollTop = into.tallyScroll.scrollHeight;
   }
-  for (const t of v.tally.slice(-TALLY_ROWS)) addRow(body, [t.east, t.pairs, t.classSize, t.pairs * t.classSize]);
-  addRow(body, ['total', '', '', v.total]).className = 'sum';
   into.total.textContent = v.found.toLocaleString('en');
   into.totalHow.textContent = v.foundHow === '' ? '' : `(${v.foundHow})`;
   into.burnside.hidden = v.burnside === null;

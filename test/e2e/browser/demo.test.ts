@@ -1106,6 +1106,38 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(rows.slice(2).map((row) => row[5])).toEqual(['4', '40', '92', '352', '724']);
   });
 
+  it('keeps every row choice in the sums, which scroll, the latest and the total in view', async () => {
+    const walk = new JoinWalk(10);
+    const ten = await openDemo({
+      query: `?join-n=10&join-step=${walk.last}#join`,
+    });
+    const rows = await ten.$$eval('#join-tally tbody tr', (trs) => trs.map((tr) => tr.firstElementChild!.textContent));
+    // A row per row choice: none folded into an "earlier" row.
+    expect(rows).toEqual(walk.subproblems.map((choice) => choice.east.join(', ')));
+    expect(rows.some((name) => /earlier/.test(name!))).toBe(false);
+    expect(await ten.textContent('#join-tally tfoot')).toBe('total724');
+    const view = await ten.$eval('#join-tally-scroll', (box) => {
+      const frame = box.getBoundingClientRect();
+      const inside = (selector: string) => {
+        const r = box.querySelector(selector)!.getBoundingClientRect();
+        return r.top >= frame.top - 0.5 && r.bottom <= frame.bottom + 0.5;
+      };
+      return {
+        scrolls: box.scrollHeight > box.clientHeight,
+        latest: inside('tbody tr:last-child'),
+        // The cells are what sticks at the box's edges, not their rows.
+        total: inside('tfoot th'),
+        head: inside('thead th'),
+      };
+    });
+    expect(view).toEqual({
+      scrolls: true,
+      latest: true,
+      total: true,
+      head: true,
+    });
+  });
+
   it('n = 6: the join opens on a row choice with no pair, and says why', async () => {
     const six = await openDemo({ query: '?join-n=6&join-step=0#join' });
     expect(await six.textContent('#join-message')).toMatch(
