@@ -31,6 +31,46 @@ function previousChoice(walk: JoinWalk, from: number): number {
 }
 
 /**
+ * The worked 6×6 example under the panel's intro, drawn from the doc the first time it is opened
+ * (its text and picture load then, in a chunk of their own). A link to it, or an address that
+ * names it, opens it.
+ */
+function workedExample(): void {
+  const details = document.querySelector<HTMLDetailsElement>('#join-worked')!;
+  const body = details.querySelector<HTMLElement>('.worked-body')!;
+  let drawn = false;
+  details.addEventListener('toggle', () => {
+    if (!details.open || drawn) return;
+    drawn = true;
+    void import('./worked-example.js').then(
+      ({ renderWorkedExample }) => {
+        renderWorkedExample(body);
+        details.dataset.drawn = 'true';
+      },
+      (error: unknown) => {
+        // Its chunk did not load: the next opening tries again.
+        drawn = false;
+        throw error;
+      },
+    );
+  });
+  const openIfNamed = () => {
+    if (location.hash === '#join-worked') details.open = true;
+  };
+  addEventListener('hashchange', openIfNamed);
+  openIfNamed();
+  // A link clicked where the address names it already changes no hash.
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href="#join-worked"]'))
+    link.addEventListener('click', () => {
+      details.open = true;
+    });
+  // Space on the summary opens and closes it, as on a button, rather than playing the walk.
+  details.querySelector('summary')!.addEventListener('keydown', (event) => {
+    if (event.key === ' ') event.stopPropagation();
+  });
+}
+
+/**
  * Step through the join of a small board: the row choice and its class, quarter-boards joined into
  * half-boards, the buckets, the pair tests, the sums, and the code with the step's line lit. What
  * a step shows is worked out by join-view.ts and drawn by join-render.ts and code-view.ts; the walk
@@ -64,6 +104,7 @@ export function joinPanel(): void {
   const growth = $<HTMLTableElement>('#join-growth');
   const size = $<HTMLInputElement>('#join-n');
   let grown = false;
+  workedExample();
 
   walkPanel<JoinView, JoinTimeline>({
     id: 'join',

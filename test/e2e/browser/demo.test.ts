@@ -14,6 +14,7 @@ import { choiceEnd } from '../../../demo/src/join-panel.js';
 import { JoinWalk } from '../../../demo/src/join-walk.js';
 import { methodFigures } from '../../../demo/src/method-figures.js';
 import { atSolution, rowEnd, Timeline } from '../../../demo/src/timeline.js';
+import { workedExample } from '../../../demo/src/worked-example.js';
 import { JOIN_DEFAULT_UP_TO_N, JOIN_FROM_N } from '../../../src/defaults.js';
 import { BROWSER_TESTS, launchChromium, serveDirectory } from '../../helpers/chromium.js';
 
@@ -1145,6 +1146,60 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     );
   });
 
+  it("opens the worked 6×6 example from the join's intro: the doc's text and picture, from the site itself", async () => {
+    const origin = new URL(url).origin;
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    expect(await page.$eval('#join-worked', (details: HTMLDetailsElement) => details.open)).toBe(false);
+    await page.click('#join > p a[href="#join-worked"]');
+    await page.waitForSelector('#join-worked[data-drawn="true"]');
+    expect(await page.$eval('#join-worked', (details: HTMLDetailsElement) => details.open)).toBe(true);
+    expect(new URL(page.url()).hash).toBe('#join-worked');
+    // Each block as the doc's section has it: its paragraphs' text, emphasis and code, its picture.
+    const blocks = workedExample();
+    const shown = await page.$$eval('#join-worked .worked-body > *', (elements) =>
+      elements.map((element) => ({
+        tag: element.localName,
+        text: element.textContent,
+        marks: [...element.children].map((child) => `${child.localName} ${child.textContent}`),
+      })),
+    );
+    expect(shown).toEqual(
+      blocks.map((block) =>
+        block.kind === 'picture'
+          ? { tag: 'figure', text: '', marks: ['img '] }
+          : {
+              tag: 'p',
+              text: block.runs.map((run) => run.text).join(''),
+              marks: block.runs
+                .filter((run) => run.kind !== 'text')
+                .map((run) => `${run.kind === 'code' ? 'code' : 'em'} ${run.text}`),
+            },
+      ),
+    );
+    const picture = blocks.find((block) => block.kind === 'picture')!;
+    await page.waitForFunction(() => document.querySelector<HTMLImageElement>('#join-worked img')?.complete);
+    const img = await page.$eval('#join-worked img', (image: HTMLImageElement) => ({
+      alt: image.alt,
+      src: image.currentSrc,
+      width: image.naturalWidth,
+    }));
+    expect(img.alt).toBe(picture.alt);
+    expect(img.width).toBeGreaterThan(0);
+    expect(new URL(img.src).origin).toBe(origin);
+    expect(requested).toContain(img.src);
+    expect(requested.filter((address) => new URL(address).origin !== origin)).toEqual([]);
+    // Space on its summary closes and opens it, and leaves the walk paused.
+    await page.focus('#join-worked summary');
+    await page.keyboard.press(' ');
+    expect(await page.$eval('#join-worked', (details: HTMLDetailsElement) => details.open)).toBe(false);
+    expect(await page.getAttribute('#join-play', 'aria-pressed')).toBe('false');
+    // An address that names it opens it.
+    const named = await openDemo({ query: '#join-worked' });
+    await named.waitForSelector('#join-worked[data-drawn="true"]');
+    expect(await named.$$eval('#join-worked .worked-body > *', (elements) => elements.length)).toBe(blocks.length);
+  });
+
   it("says the join's limit where n is out of range, and keeps the walk it shows", async () => {
     await page.fill('#join-n', '7');
     await page.dispatchEvent('#join-n', 'change');
@@ -1241,6 +1296,9 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
       scrub.value = scrub.max;
       scrub.dispatchEvent(new Event('input', { bubbles: true }));
     });
+    expect(await violations()).toEqual([]);
+    await page.click('#join-worked summary');
+    await page.waitForSelector('#join-worked[data-drawn="true"]');
     expect(await violations()).toEqual([]);
     await page.fill('#browse-n', '6');
     await page.dispatchEvent('#browse-n', 'change');
