@@ -2,7 +2,8 @@
 // phone's (390 px): every panel used as a person would (count, its progress and Cancel; resume
 // after a reload; compare; the visualizer; the solutions), what differed between the engines
 // (WebKit's tints, its coarse clock, its language C) and what must hold at any width (nothing
-// wider than the screen, buttons that stay beside the ones they belong with).
+// wider than the screen, buttons that stay beside the ones they belong with, a walk-through's step
+// controls and its lit code line on screen together).
 //
 // WebKit runs with its locale C (LANG=C.UTF-8, as on servers and in containers), where it reports
 // navigator.language 'C', a language Intl refuses. Each test opens the page afresh, and no page
@@ -15,7 +16,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { choiceEnd } from '../../demo/src/join-panel.js';
 import { JoinWalk } from '../../demo/src/join-walk.js';
+import { rowEnd } from '../../demo/src/timeline.js';
 import { knownCounts } from '../helpers/known-counts.js';
 import { type DemoSite, openDemoSite } from './demo-site.js';
 import type { BrowserDriver, DrivenPage } from './driver.js';
@@ -525,6 +528,62 @@ for (const browser of LAUNCHERS) {
             true,
           );
           expect(await violations(page)).toEqual([]);
+        });
+
+        it("keeps the step controls and the lit code line on screen together, and runs to a row's end and a row choice's end", async () => {
+          const page = await openDemo(width);
+          const n = { watch: 6, join: 8 } as const;
+          const endOf = { watch: 'row-end', join: 'choice-end' } as const;
+          const expectedEnd = {
+            watch: (at: number) => rowEnd(n.watch, at),
+            join: (at: number) => choiceEnd(new JoinWalk(n.join), at),
+          };
+          // Each box wholly within the viewport, and the lit line clear of the sticky bar above it.
+          const onScreen = (panel: 'watch' | 'join') =>
+            page.run(
+              (id: string, end: string) => {
+                const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+                const inView = (selector: string) => {
+                  const { top, bottom, height } = box(selector);
+                  return top >= 0 && bottom <= innerHeight && height > 0;
+                };
+                const line = `#${id}-code [aria-current="step"]`;
+                return {
+                  step: inView(`#${id}-step`),
+                  end: inView(`#${id}-${end}`),
+                  line: inView(line),
+                  lineBelowBar: box(line).top >= box(`#${id}-bar`).bottom,
+                };
+              },
+              panel,
+              endOf[panel],
+            );
+          const all = { step: true, end: true, line: true, lineBelowBar: true };
+          const shownStep = (panel: string) =>
+            page.run((id: string) => document.querySelector<HTMLElement>(`#${id}-board`)!.dataset.step ?? null, panel);
+          for (const panel of ['watch', 'join'] as const) {
+            await fill(page, `#${panel}-n`, String(n[panel]));
+            // Scrolled to the panel as a person scrolls to it (a script's click scrolls nothing).
+            await page.run((id: string) => {
+              const step = document.querySelector(`#${id}-step`)!;
+              const { top, bottom } = step.getBoundingClientRect();
+              if (top < 0 || bottom > innerHeight) step.scrollIntoView({ block: 'center' });
+            }, panel);
+            for (let i = 1; i <= 8; i++) {
+              await click(page, `#${panel}-step`);
+              expect(await shownStep(panel)).toBe(String(i));
+              expect(await onScreen(panel), `${panel} step ${i}`).toEqual(all);
+            }
+            for (let i = 0; i < 3; i++) {
+              const at = Number(await shownStep(panel));
+              const end = expectedEnd[panel](at);
+              expect(end, `${panel}: an end after step ${at}`).not.toBeNull();
+              await click(page, `#${panel}-${endOf[panel]}`);
+              expect(await shownStep(panel)).toBe(String(end));
+              expect(await onScreen(panel), `${panel} run to the end from ${at}`).toEqual(all);
+            }
+            await shoot(page, `#${panel}`, `${width}-${panel}-reach`);
+          }
         });
 
         it('browses the solutions of n = 6, and those of n = 1 in the singular', async () => {
