@@ -663,9 +663,15 @@ for (const browser of LAUNCHERS) {
               };
               const column = box(document.querySelector('#join')!);
               const figures = [
-                ...['#join-board', '.join-board', '#join-buckets', '#join-tally', '#join-versus', '#join-words'].map(
-                  (selector) => document.querySelector(selector)!,
-                ),
+                ...[
+                  '#join-board',
+                  '.join-board',
+                  '#join-buckets',
+                  '#join-tally-scroll',
+                  '#join-versus',
+                  '#join-growth',
+                  '#join-words',
+                ].map((selector) => document.querySelector(selector)!),
                 // The "Keys and buckets" box and the board's figure, as laid out.
                 document.querySelector('#join-buckets')!.parentElement!,
                 document.querySelector('.join-figure')!,
