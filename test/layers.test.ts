@@ -50,8 +50,11 @@ const LEAVES = [
 const DISPLAY = ['src/progress-display.ts'];
 /** Files of assembly/ that both kernels read: plain constants, in the kernel layer. */
 const KERNEL_SHARED = ['assembly/batch-phases.ts', 'assembly/join-constants.ts'];
-/** What the demo may take from src/ besides the public API, each meant for it. */
-const DEMO_MAY_IMPORT = ['src/progress-display.ts', 'src/symmetry.ts'];
+/**
+ * What the demo may take from src/ besides the public API, each meant for it: the words of
+ * progress, the board's symmetries, and the defaults a client may state (where the join starts).
+ */
+const DEMO_MAY_IMPORT = ['src/progress-display.ts', 'src/symmetry.ts', 'src/defaults.ts'];
 /** The docs the demo shows, read as text (Vite's `?raw`): no module, so in no layer. */
 const DEMO_MAY_READ = ['docs/how-it-counts.md?raw'];
 
