@@ -12,8 +12,8 @@ export const DEFAULT_MAX_MEMORY = 2 ** 30;
 
 /**
  * Without options.maxMemory, a thread's share is never less than this, 256 MiB, however many
- * threads count: a unit of every board the join counts by default fits it (at n = 26 a unit needs
- * up to 231 MiB), where DEFAULT_MAX_MEMORY split among 5 threads or more would refuse some.
+ * threads count: a subproblem of every board the join counts by default fits it (at n = 26 one
+ * needs up to 231 MiB), where DEFAULT_MAX_MEMORY split among 5 threads or more would refuse some.
  */
 export const DEFAULT_THREAD_MEMORY = 2 ** 28;
 
@@ -24,8 +24,8 @@ export const DEFAULT_THREAD_MEMORY = 2 ** 28;
 export const JOIN_FROM_N = { wasm: 16, js: 14 } as const;
 
 /**
- * Up to this n, count() and countSync() join by default: a unit's lists fit a thread's share of
- * DEFAULT_MAX_MEMORY on a few threads (at n = 27, up to 130 MiB). Past it they may not (at n = 28,
- * up to 1.3 GiB), and a join there is asked for by name, with the maxMemory it needs.
+ * Up to this n, count() and countSync() join by default: a subproblem's lists fit a thread's
+ * share of DEFAULT_MAX_MEMORY on a few threads (at n = 27, up to 130 MiB). Past it they may not
+ * (at n = 28, up to 1.3 GiB), and a join there is asked for by name, with the maxMemory it needs.
  */
 export const JOIN_DEFAULT_UP_TO_N = 27;

@@ -2,9 +2,9 @@
 // results add up is its counting method's (counting-method.ts); this is the arithmetic, once.
 
 /**
- * A unit's share of the unique count, from its results: (completions × `completions` + halfTurns
- * × `halfTurns` + quarterTurns × `quarterTurns`) / `divisor`, where the results are what the
- * kernel counted (RESULT_* in assembly/layout.ts). The coefficients are small whole numbers, so
+ * A subproblem's share of the unique count, from its results: (completions × `completions` +
+ * halfTurns × `halfTurns` + quarterTurns × `quarterTurns`) / `divisor`, where the results are what
+ * the kernel counted (RESULT_* in assembly/layout.ts). The coefficients are small whole numbers, so
  * the runner works the share out in numbers while that is exact and in BigInt beyond it.
  */
 export interface UniqueTerms {
@@ -14,7 +14,7 @@ export interface UniqueTerms {
   readonly divisor: number;
 }
 
-/** The share of a unit that adds nothing to the unique count. */
+/** The share of a subproblem that adds nothing to the unique count. */
 export const NO_SHARE: UniqueTerms = { completions: 0, halfTurns: 0, quarterTurns: 0, divisor: 1 };
 
 export interface Tally {

@@ -1,19 +1,20 @@
-// The units of work of a count by the join (assembly/join.ts): row choices. A row choice says, for
+// The subproblems of a count by the join (assembly/join.ts): row choices. A row choice says, for
 // each row, whether its queen stands in the east half of the columns or the west; every solution
 // has exactly one, so the solutions are the sum over the choices of their own. On an odd board the
-// middle column holds one queen, which the unit places (its row is part of the choice), and the
-// two halves are the columns either side of it.
+// middle column holds one queen, which the subproblem places (its row is part of the choice), and
+// the two halves are the columns either side of it.
 //
 // Mirroring the board left to right turns a choice into its complement, and top to bottom into its
 // reverse (the middle queen's row with it); both map the solutions of one choice one to one onto
-// the other's. So only one choice of each class is counted, the least (compared as middle row,
-// then rows as a number): about a quarter of them. A unit's count is its choice's solutions and
+// the other's. So only one choice of each class is counted, the least (compared as middle row, then
+// rows as a number): about a quarter of them. A subproblem's count is its choice's solutions and
 // its mirror image's, weighed by where they hold the board's longest diagonals (assembly/join.ts),
-// so a class counts half its size times its unit's count.
+// so a class counts half its size times its subproblem's count.
 //
-// The units are never listed: there are C(n, n/2) / 4 of them (times n on odd boards), 70 million
-// at n = 27 and 1.2 billion at 31. Unit i is made from i when it is counted (its rank, below), so
-// a plan costs nothing up front at any n, and a shard or a resumed count starts at once.
+// The subproblems are never listed: there are C(n, n/2) / 4 of them (times n on odd boards), 70
+// million at n = 27 and 1.2 billion at 31. Subproblem i is made from i when it is counted (its
+// rank, below), so a plan costs nothing up front at any n, and a shard or a resumed count starts at
+// once.
 //
 // The ranks. On a board whose middle row is fixed by the flip (every even board; odd boards with
 // the middle queen on the middle row), the rows pair up from the outside in: row j with row
@@ -23,16 +24,17 @@
 // class is a walk over its pairs with two flags, "still equal to its reverse" and "still equal to
 // its mirrored reverse", and the number of least choices that a walk can still complete depends
 // only on the pairs left, the flags and the east rows left to place: a small table (completions,
-// below), by which unit i's pairs are read off in turn. A class whose least choice ends with a
-// flag set (the choice is its own reverse or its own mirrored reverse) has two choices, else
+// below), by which subproblem i's pairs are read off in turn. A class whose least choice ends with
+// a flag set (the choice is its own reverse or its own mirrored reverse) has two choices, else
 // four. (The complement is never the least: the outermost pair decides against it, as it decides
-// against any choice with row n - 1 in the east.) With the middle queen on any other row, its row and the
-// mirror row differ, so the flip never competes: a unit is any choice without the highest free
-// row, ranked as a combination, and every class has four.
+// against any choice with row n - 1 in the east.) With the middle queen on any other row, its row
+// and the mirror row differ, so the flip never competes: a subproblem is any choice without the
+// highest free row, ranked as a combination, and every class has four.
 
 import type { MadeSubproblems, Subproblems } from '../kernel/subproblems.js';
 
-// Pair kinds, as (row n - 1 - j in the east, row j in the east), in the order units are ranked.
+// Pair kinds, as (row n - 1 - j in the east, row j in the east), in the order subproblems are
+// ranked.
 const PAIR_KINDS = [
   { outer: 0, inner: 0 },
   { outer: 0, inner: 1 },
@@ -159,24 +161,24 @@ class RowChoices {
 }
 
 /**
- * The units of a join of the n×n board: the row choices, least of each class, by rank, with half
- * the class's size as weight. After them, for a unique count, the subproblems `rotated` (frames
- * that a half turn maps onto themselves, each with its weight and stabilizer), searched for the
- * completions that the rotations leave unchanged: the unique count follows from those and the
+ * The subproblems of a join of the n×n board: the row choices, least of each class, by rank, with
+ * half the class's size as weight. After them, for a unique count, the subproblems `rotated`
+ * (frames that a half turn maps onto themselves, each with its weight and stabilizer), searched for
+ * the completions that the rotations leave unchanged: the unique count follows from those and the
  * total (kernel/methods/join.ts).
  */
 export function joinSubproblems(n: number, rotated: Subproblems | null): MadeSubproblems {
   const choices = new RowChoices(n);
-  const units = choices.count;
+  const rowChoices = choices.count;
   const width = Math.max(n % 2, rotated?.width ?? 0);
   const pairs = width * 2;
   const middleCol = (n - 1) >> 1;
   return {
-    count: units + (rotated?.count ?? 0),
+    count: rowChoices + (rotated?.count ?? 0),
     width,
     write(i: number, out: Subproblems, at: number): void {
       const queens = out.queens.subarray(at * pairs, (at + 1) * pairs);
-      if (i < units) {
+      if (i < rowChoices) {
         const { eastRows, middleRow, weight } = choices.choice(i);
         queens.fill(-1);
         if (middleRow >= 0) {
@@ -188,7 +190,7 @@ export function joinSubproblems(n: number, rotated: Subproblems | null): MadeSub
         out.choice[at] = eastRows;
         return;
       }
-      const r = i - units;
+      const r = i - rowChoices;
       const from = rotated!.width * 2;
       queens.fill(-1);
       queens.set(rotated!.queens.subarray(r * from, (r + 1) * from));
