@@ -167,8 +167,13 @@ async function setUp(deadline: Deadline): Promise<Gpu> {
   return set;
 }
 
-async function compile(device: GPUDevice, constants: Record<string, number>): Promise<GpuPipeline> {
-  const module = device.createShaderModule({ code: PLACEMENT_SHADER });
+/** A kernel's WGSL compiled for the device, with pipeline constants; an adapter's refusal is WebGPUUnavailableError. */
+export async function compileShader(
+  device: GPUDevice,
+  code: string,
+  constants: Record<string, number> = {},
+): Promise<GPUComputePipeline> {
+  const module = device.createShaderModule({ code });
   const messages = (await module.getCompilationInfo()).messages.filter((m) => m.type === 'error');
   if (messages.length > 0) {
     throw new WebGPUUnavailableError(
@@ -176,14 +181,18 @@ async function compile(device: GPUDevice, constants: Record<string, number>): Pr
     );
   }
   try {
-    const pipeline = await device.createComputePipelineAsync({
+    return await device.createComputePipelineAsync({
       layout: 'auto',
       compute: { module, entryPoint: 'main', constants },
     });
-    return { pipeline, budget: new DispatchBudget(PLACEMENT_BUDGET) };
   } catch (error) {
     throw new WebGPUUnavailableError(`the adapter refused the GPU kernel: ${messageOf(error)}`);
   }
+}
+
+async function compile(device: GPUDevice, constants: Record<string, number>): Promise<GpuPipeline> {
+  const pipeline = await compileShader(device, PLACEMENT_SHADER, constants);
+  return { pipeline, budget: new DispatchBudget(PLACEMENT_BUDGET) };
 }
 
 /** The kernel compiled for the device with pipeline constants (its shader's defaults without), once; a failure is not kept. */
