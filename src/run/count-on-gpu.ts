@@ -5,8 +5,6 @@
 // themselves (about 1/n^2 of the frames, or the whole board when it is one subproblem). That
 // search places whole orbits of queens and is far smaller than the count itself.
 
-import { FIXED_ONLY, RESULT_HALF_TURNS, RESULT_QUARTER_TURNS } from '../../assembly/layout.js';
-import { RangeCounter } from '../kernel/count-range.js';
 import type { CountingMethod } from '../kernel/counting-method.js';
 import type { Kernel } from '../kernel/kernel.js';
 import { countingMethod } from '../kernel/methods/index.js';
@@ -20,6 +18,7 @@ import {
   runPlacement,
 } from '../kernel/webgpu/placement-kernel.js';
 import { type GpuWork, Split } from '../kernel/webgpu/tasks.js';
+import { RotationCounter, takeWave } from './gpu-waves.js';
 import type { Job } from './job.js';
 import { Slices } from './slices.js';
 import { WaveSizes } from './wave-sizes.js';
@@ -31,21 +30,6 @@ import { WaveSizes } from './wave-sizes.js';
  * turn); each range is reported as it is.
  */
 const TWO_TO_32 = 2 ** 32;
-
-/** The rotations' fixed completions of a list of subproblems, without their completions. */
-class RotationCounter extends RangeCounter {
-  readonly halfTurns: bigint[] = [];
-  readonly quarterTurns: bigint[] = [];
-
-  protected override fixedCounts(batch: Subproblems, i: number): number {
-    return super.fixedCounts(batch, i) | FIXED_ONLY;
-  }
-
-  protected override take(_batch: Subproblems, i: number): void {
-    this.halfTurns.push(this.kernel.bigResult(i, RESULT_HALF_TURNS));
-    this.quarterTurns.push(this.kernel.bigResult(i, RESULT_QUARTER_TURNS));
-  }
-}
 
 /** A wave taken from the job, and its split while it is made. */
 class Wave {
@@ -167,17 +151,4 @@ export async function countOnGpu(job: Job, planned: CountWork, gpu: Gpu, kernel:
   } finally {
     slices.end();
   }
-}
-
-/** Ranges from the job adding up to `want` subproblems (fewer at the end); none when it has none left. */
-function takeWave(job: Job, want: number): [number, number][] {
-  const ranges: [number, number][] = [];
-  let taken = 0;
-  while (taken < want) {
-    const range = job.nextRangeUpTo(want - taken);
-    if (range === null) break;
-    ranges.push(range);
-    taken += range[1] - range[0];
-  }
-  return ranges;
 }
