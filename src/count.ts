@@ -170,9 +170,15 @@ export async function count(n: number, options?: CountOptions): Promise<CountRes
   const { signal, onCheckpoint } = request;
   if (signal?.aborted) throw abortReason(signal);
   if (request.engine === 'webgpu') {
-    // Not the checkpoint's method: one of a method the GPU does not count by is refused as another count's.
-    const method = request.method ?? defaultMethod(request.n, request.placed, 'webgpu');
-    return countOnGpu(plan(request.n, request.placed, request.shard, method, 0), request, startedAt);
+    // A resumed count goes on by the method it began by, as on the CPU: the GPU counts by both.
+    const method =
+      request.method ??
+      (request.resume !== undefined
+        ? (request.resume.method ?? IMPLIED_METHOD)
+        : defaultMethod(request.n, request.placed, 'webgpu'));
+    // The join's lists live on the GPU, in as much of its memory as maxMemory allows a wave.
+    const listRoom = request.maxMemory ?? DEFAULT_MAX_MEMORY;
+    return countOnGpu(plan(request.n, request.placed, request.shard, method, listRoom), request, startedAt);
   }
   const resolved = await resolveEngine(request.engine);
   // A resumed count goes on by the method it began by, unless the caller says otherwise (and is refused).
@@ -233,7 +239,7 @@ function jobOf(
   });
 }
 
-/** count() on the GPU, by a method that counts there (backtracking). */
+/** count() on the GPU, by backtracking or by the join. */
 async function countOnGpu(p: Plan, request: ReturnType<typeof checkRequest>, startedAt: number): Promise<CountResult> {
   const resume = request.resume === undefined ? undefined : resumeState(p, request.resume);
   const { acquireGpu, countWithGpu } = await loadGpuEngine();

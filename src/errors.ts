@@ -141,15 +141,20 @@ export class JoinMemoryError extends RangeError implements JoinMemoryShortfall {
   readonly needBytes: number;
   readonly allowedBytes: number;
 
-  constructor({ n, needBytes, allowedBytes }: JoinMemoryShortfall) {
+  /** `onGpu`: the lists are a row choice's on the GPU, which options.maxMemory bounds whole. */
+  constructor({ n, needBytes, allowedBytes }: JoinMemoryShortfall, onGpu = false) {
     const mib = (bytes: number) => `${(bytes / MIB).toFixed(1)} MiB`;
     const need = mib(needBytes);
-    const why =
-      needBytes > allowedBytes
-        ? `more than the ${mib(allowedBytes)} that options.maxMemory allows each thread: ` +
-          'raise options.maxMemory (--max-memory) to that times the threads, or count with fewer workers'
-        : 'and the engine would not give it: free memory, or count with fewer workers';
-    super(`nqueens-wasm: the join of n = ${n} needs ${need} of lists in a thread, ${why}`);
+    const message = onGpu
+      ? `nqueens-wasm: the join of n = ${n} on the GPU needs ${need} of lists for one row choice, more than ` +
+        `the ${mib(allowedBytes)} that options.maxMemory allows: raise options.maxMemory (--max-memory)`
+      : `nqueens-wasm: the join of n = ${n} needs ${need} of lists in a thread, ${
+          needBytes > allowedBytes
+            ? `more than the ${mib(allowedBytes)} that options.maxMemory allows each thread: ` +
+              'raise options.maxMemory (--max-memory) to that times the threads, or count with fewer workers'
+            : 'and the engine would not give it: free memory, or count with fewer workers'
+        }`;
+    super(message);
     this.n = n;
     this.needBytes = needBytes;
     this.allowedBytes = allowedBytes;

@@ -1,9 +1,9 @@
 // The counting methods: the one list their names come from, for the `Method` type, the checks of
 // a count's options, the CLI's choices, checkpoints and shards' lines, with the words messages use
 // for each. A method's parts are a module of src/plan/methods/ (its subproblems, where it applies,
-// its default range, its finish, what binds its checkpoints) and one of src/kernel/methods/ (what
-// its subproblems ask of a kernel, which worker threads load). A leaf, so that the CLI and the
-// public types can read it.
+// its default range, its finish, what binds its checkpoints), one of src/kernel/methods/ (what
+// its subproblems ask of a kernel, which worker threads load) and one of src/run/gpu-methods/ (its
+// count on the GPU). A leaf, so that the CLI and the public types can read it.
 
 export const METHODS = [
   { name: 'join', label: 'the join' },

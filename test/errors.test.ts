@@ -247,13 +247,6 @@ const syncOnlyCases: Case[] = [
 ];
 
 const asyncOnlyCases: Case[] = [
-  [
-    'method join on the GPU',
-    12,
-    { method: 'join', engine: 'webgpu' },
-    RangeError,
-    /options.method 'join' runs on the CPU engines, not on 'webgpu'; leave method out or use 'backtrack'/,
-  ],
   ['engine gpu', 8, { engine: 'gpu' }, TypeError, /options.engine must be 'wasm', 'js' or 'webgpu', got "gpu"/],
   ['engine as a number', 8, { engine: 1 }, TypeError, /options.engine must be 'wasm', 'js' or 'webgpu', got 1/],
   [

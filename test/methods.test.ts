@@ -150,6 +150,7 @@ const MAY_NAME = [
   /^src\/method-list\.ts$/,
   /^src\/plan\/methods\//,
   /^src\/kernel\/methods\//,
+  /^src\/run\/gpu-methods\//,
   /^src\/plan\/join-subproblems\.ts$/,
   /^src\/kernel\/(js|wasm|webgpu)\//,
   /^src\/kernel\/kernel\.ts$/,

@@ -7,21 +7,21 @@ import { acquireKernel, releaseKernel } from '../kernel/instances.js';
 import { resolveEngine } from '../kernel/select.js';
 import type { CountWork } from '../kernel/subproblems.js';
 import type { Gpu } from '../kernel/webgpu/device.js';
-import { countOnGpu } from './count-on-gpu.js';
+import { gpuCounter } from './gpu-methods/index.js';
 import type { Job } from './job.js';
 
 export { acquireGpu } from '../kernel/webgpu/device.js';
 
 /**
- * Counts the job on the GPU; a fault fails the job. The calling thread counts what the unique
- * count needs besides, the completions that rotations leave unchanged (count-on-gpu.ts), with the
- * default CPU engine.
+ * Counts the job on the GPU by its method (gpu-methods/); a fault fails the job. The calling
+ * thread counts what the unique count needs besides, the completions that rotations leave
+ * unchanged (gpu-waves.ts), with the default CPU engine.
  */
 export function countWithGpu(job: Job, work: CountWork, gpu: Gpu): void {
   void (async () => {
     const kernel = await acquireKernel((await resolveEngine(undefined)).engine);
     try {
-      await countOnGpu(job, work, gpu, kernel);
+      await gpuCounter(work.method)(job, work, gpu, kernel);
     } finally {
       releaseKernel(kernel);
     }

@@ -1,0 +1,139 @@
+// The half-boards of a row choice, listed on the host for the GPU's pair test (join-shader.ts):
+// each side's in full, as two diagonal words, sorted by key into buckets. The CPU kernels list a side from its quarter-boards and interleave listing with
+// counting, in a state machine that stops anywhere (assembly/join.ts); the GPU wants the lists
+// whole and flat, so they are listed here by a plain search of the side's rows.
+//
+// The words are the CPU kernels': a side has k = n >> 1 columns, and keeps per direction the
+// 2k - 1 diagonals both sides reach, as bits of a 32-bit word. A queen at row r and column c is on
+// first diagonal r + c, bit r + c - (n - k), and second diagonal r - c, bit r - c + k - 1; the
+// board's two longest diagonals are bit k - 1 of each word. Two half-boards of a row choice pair
+// (make a solution with its mirror images, see assembly/join.ts) exactly where both words are
+// disjoint, since their queens stand on rows and columns of their own.
+
+/** Key bits per direction: the longest diagonal and the diagonal either side of it. */
+export const KEY_HALF = 3;
+/** Keys, and so buckets of a row choice's half-boards on each side. */
+export const BUCKETS = 1 << (2 * KEY_HALF);
+/** The key bits of the two longest diagonals (the middle bit of each direction's three). */
+export const LONGEST_KEY = 0b010_010;
+
+/** A side's half-boards: both words of each, and its key. */
+export interface SideList {
+  count: number;
+  first: Uint32Array;
+  second: Uint32Array;
+  key: Uint8Array;
+}
+
+/**
+ * The key of a half-board's words: KEY_HALF bits of each around bit k - 1, the longest diagonal.
+ * Two half-boards whose keys meet share a diagonal; and the key says which longest diagonals a
+ * half-board holds, and so what its pairs count for (pairWeight).
+ */
+export function keyOf(k: number, first: number, second: number): number {
+  const low = k - 2;
+  return ((first >>> low) & 0b111) | (((second >>> low) & 0b111) << KEY_HALF);
+}
+
+/**
+ * The half-boards that put a queen on each of `rows` (a bitmask) in the side's k columns, east
+ * or west, none of them attacked by the middle column's queen at `middleRow` (-1: none, an even
+ * board).
+ */
+export function listSide(n: number, rows: number, east: boolean, middleRow: number): SideList {
+  const k = n >> 1;
+  const firstColumn = east ? n - k : 0;
+  const low = n - k;
+  const rowList: number[] = [];
+  for (let r = 0; r < n; r++) if ((rows >>> r) & 1) rowList.push(r);
+  // Per row of the side, the side's columns the middle queen leaves open, bit j: column firstColumn + j.
+  const all = (1 << k) - 1;
+  const open = rowList.map((r) => {
+    if (middleRow < 0) return all;
+    let mask = all;
+    for (const c of [k - (r - middleRow), k + (r - middleRow)]) {
+      const j = c - firstColumn;
+      if (j >= 0 && j < k) mask &= ~(1 << j);
+    }
+    return mask;
+  });
+  const out: number[][] = [[], []];
+  const depth = rowList.length;
+  // A search of the side's rows in order: the columns taken, and the diagonals the queens above
+  // attack in this row, moving one column a row (toward higher columns, and toward lower).
+  const search = (level: number, cols: number, up: number, down: number, first: number, second: number) => {
+    if (level === depth) {
+      out[0]!.push(first >>> 0);
+      out[1]!.push(second >>> 0);
+      return;
+    }
+    const r = rowList[level]!;
+    let free = open[level]! & ~(cols | up | down) & all;
+    const gap = level + 1 < depth ? rowList[level + 1]! - r : 0;
+    while (free !== 0) {
+      const bit = free & -free;
+      free ^= bit;
+      const c = firstColumn + 31 - Math.clz32(bit);
+      const f = r + c - low;
+      const s = r - c + k - 1;
+      search(
+        level + 1,
+        cols | bit,
+        ((up | bit) << gap) & all,
+        (down | bit) >>> gap,
+        f >= 0 && f <= 2 * k - 2 ? first | (1 << f) : first,
+        s >= 0 && s <= 2 * k - 2 ? second | (1 << s) : second,
+      );
+    }
+  };
+  search(0, 0, 0, 0, 0, 0);
+  const count = out[0]!.length;
+  const list: SideList = {
+    count,
+    first: Uint32Array.from(out[0]!),
+    second: Uint32Array.from(out[1]!),
+    key: new Uint8Array(count),
+  };
+  for (let i = 0; i < count; i++) list.key[i] = keyOf(k, list.first[i]!, list.second[i]!);
+  return list;
+}
+
+/** A side's half-boards sorted by key: `starts[b]` to `starts[b + 1]` hold bucket b's. */
+export interface Bucketed {
+  first: Uint32Array;
+  second: Uint32Array;
+  starts: Uint32Array;
+}
+
+export function intoBuckets(side: SideList): Bucketed {
+  const starts = new Uint32Array(BUCKETS + 1);
+  for (let i = 0; i < side.count; i++) starts[side.key[i]! + 1]!++;
+  for (let b = 0; b < BUCKETS; b++) starts[b + 1]! += starts[b]!;
+  const at = starts.slice(0, BUCKETS);
+  const first = new Uint32Array(side.count);
+  const second = new Uint32Array(side.count);
+  for (let i = 0; i < side.count; i++) {
+    const p = at[side.key[i]!]!++;
+    first[p] = side.first[i]!;
+    second[p] = side.second[i]!;
+  }
+  return { first, second, starts };
+}
+
+/**
+ * What a pair of half-boards counts for, from their keys: 2^w where the east one holds neither
+ * longest diagonal (w: those the west one holds), plus 2^e where the west one holds neither
+ * (assembly/join.ts says why). Pairs whose keys meet count for nothing: they share a diagonal.
+ */
+export function pairWeight(westKey: number, eastKey: number): number {
+  if ((westKey & eastKey) !== 0) return 0;
+  const w = popcount(westKey & LONGEST_KEY);
+  const e = popcount(eastKey & LONGEST_KEY);
+  return (e === 0 ? 1 << w : 0) + (w === 0 ? 1 << e : 0);
+}
+
+export function popcount(x: number): number {
+  let c = 0;
+  for (; x !== 0; x &= x - 1) c++;
+  return c;
+}

@@ -1,0 +1,278 @@
+// The join on the GPU for a wave of row choices: the host lists each row choice's half-boards
+// (half-boards.ts) into flat arrays, a row choice at a time so that the calling thread can list in
+// slices; the device tests the pairs (join-shader.ts) in dispatches of a bounded number of pair
+// tests, each awaited, so that an abort is seen between them and none runs long; at the end the
+// host reads one 64-bit count per row choice.
+
+import { JoinMemoryError } from '../../errors.js';
+import { compileShader, type Gpu } from './device.js';
+import { allocating, read, USAGE, withBuffers } from './gpu-memory.js';
+import { BUCKETS, intoBuckets, listSide, pairWeight } from './half-boards.js';
+import { JOIN_SHADER, JOIN_WORKGROUP } from './join-shader.js';
+import type { RecordCounts } from './placement-kernel.js';
+
+/** A row choice as the join's plan writes it: the east rows, and the middle queen's row (-1: none). */
+export interface RowChoice {
+  readonly eastRows: number;
+  readonly middleRow: number;
+}
+
+/** The most workgroups one dimension of a dispatch may have (WebGPU's default limit). */
+const MAX_WORKGROUPS = 65_535;
+
+/** Row choices listed for the device, as join-shader.ts reads them: counted in one run of dispatches. */
+export interface JoinBatch {
+  /** The wave's row choices first..first + count - 1. */
+  readonly first: number;
+  readonly count: number;
+  readonly west: Uint32Array<ArrayBuffer>;
+  readonly east: Uint32Array<ArrayBuffer>;
+  readonly starts: Uint32Array<ArrayBuffer>;
+  readonly tiles: Uint32Array<ArrayBuffer>;
+  /** Per tile, the pair tests it makes: its lanes times the east half-boards of the buckets it meets. */
+  readonly tests: Float64Array;
+}
+
+/** One row choice's lists, as a batch takes them. */
+interface Listed {
+  west: Uint32Array;
+  westStarts: Uint32Array;
+  east: Uint32Array;
+  starts: Uint32Array;
+  bytes: number;
+}
+
+/** Bytes on the device per row choice besides its half-boards and tiles: its buckets' starts and its count. */
+const CHOICE_BYTES = (BUCKETS + 1) * 4 + 8;
+
+/** Per key, the east half-boards that a west half-board of that key is tested against. */
+function testsByKey(starts: Uint32Array): Float64Array {
+  const tests = new Float64Array(BUCKETS);
+  for (let key = 0; key < BUCKETS; key++)
+    for (let b = 0; b < BUCKETS; b++) if (pairWeight(key, b) !== 0) tests[key]! += starts[b + 1]! - starts[b]!;
+  return tests;
+}
+
+/**
+ * A wave's row choices, listed a row choice at a time (so that the calling thread can list in
+ * slices) into batches of at most `maxBytes` on the device: one batch, unless maxMemory is small
+ * against the wave. A row choice whose lists alone take more is refused with JoinMemoryError.
+ */
+export class JoinWave {
+  private batch: Listed[] = [];
+  private batchBytes = 0;
+  /** A row choice listed that the batch before had no room for. */
+  private carried: Listed | null = null;
+  private listedChoices = 0;
+  private batchedChoices = 0;
+
+  constructor(
+    private readonly n: number,
+    readonly choices: readonly RowChoice[],
+    private readonly maxBytes: number,
+  ) {}
+
+  /** Every row choice is in a batch taken. */
+  get done(): boolean {
+    return this.batchedChoices === this.choices.length;
+  }
+
+  /**
+   * Lists row choices for about `ms`, at least one; true once a batch is ready to take: the rest
+   * listed, or the next row choice does not fit the batch.
+   */
+  list(ms: number): boolean {
+    const started = performance.now();
+    if (this.carried !== null) {
+      this.add(this.carried);
+      this.carried = null;
+    }
+    while (this.listedChoices < this.choices.length) {
+      const listed = this.listOne(this.choices[this.listedChoices]!);
+      this.listedChoices++;
+      if (this.batch.length > 0 && this.batchBytes + listed.bytes > this.maxBytes) {
+        this.carried = listed;
+        return true;
+      }
+      this.add(listed);
+      if (performance.now() - started >= ms) break;
+    }
+    return this.listedChoices === this.choices.length;
+  }
+
+  /** The batch listed, packed; the next one starts empty. */
+  take(): JoinBatch {
+    const first = this.batchedChoices;
+    const count = this.batch.length;
+    let wests = 0;
+    let easts = 0;
+    let tileCount = 0;
+    for (const l of this.batch) {
+      wests += l.west.length / 2;
+      easts += l.east.length / 2;
+      for (let key = 0; key < BUCKETS; key++)
+        tileCount += Math.ceil((l.westStarts[key + 1]! - l.westStarts[key]!) / JOIN_WORKGROUP);
+    }
+    const west = new Uint32Array(wests * 2);
+    const east = new Uint32Array(easts * 2);
+    const starts = new Uint32Array(count * (BUCKETS + 1));
+    const tiles = new Uint32Array(tileCount * 4);
+    const tests = new Float64Array(tileCount);
+    let w = 0;
+    let e = 0;
+    let t = 0;
+    this.batch.forEach((l, c) => {
+      for (let b = 0; b <= BUCKETS; b++) starts[c * (BUCKETS + 1) + b] = e + l.starts[b]!;
+      const perKey = testsByKey(l.starts);
+      for (let key = 0; key < BUCKETS; key++) {
+        const end = l.westStarts[key + 1]!;
+        for (let from = l.westStarts[key]!; from < end; from += JOIN_WORKGROUP) {
+          tiles.set([c, w + from, Math.min(JOIN_WORKGROUP, end - from), key], t * 4);
+          tests[t++] = JOIN_WORKGROUP * perKey[key]!;
+        }
+      }
+      west.set(l.west, w * 2);
+      east.set(l.east, e * 2);
+      w += l.west.length / 2;
+      e += l.east.length / 2;
+    });
+    this.batchedChoices += count;
+    this.batch = [];
+    this.batchBytes = 0;
+    return { first, count, west, east, starts, tiles, tests };
+  }
+
+  private add(listed: Listed): void {
+    if (listed.bytes > this.maxBytes)
+      throw new JoinMemoryError({ n: this.n, needBytes: listed.bytes, allowedBytes: this.maxBytes }, true);
+    this.batch.push(listed);
+    this.batchBytes += listed.bytes;
+  }
+
+  private listOne({ eastRows, middleRow }: RowChoice): Listed {
+    const { n } = this;
+    let westRows = (n === 32 ? -1 : (1 << n) - 1) & ~eastRows;
+    if (middleRow >= 0) westRows &= ~(1 << middleRow);
+    const westSide = intoBuckets(listSide(n, westRows, false, middleRow));
+    const eastSide = intoBuckets(listSide(n, eastRows, true, middleRow));
+    const west = interleave(westSide.first, westSide.second);
+    const east = interleave(eastSide.first, eastSide.second);
+    let tiles = 0;
+    for (let key = 0; key < BUCKETS; key++)
+      tiles += Math.ceil((westSide.starts[key + 1]! - westSide.starts[key]!) / JOIN_WORKGROUP);
+    return {
+      west,
+      westStarts: westSide.starts,
+      east,
+      starts: eastSide.starts,
+      bytes: west.byteLength + east.byteLength + tiles * 16 + CHOICE_BYTES,
+    };
+  }
+}
+
+/** Two words per half-board, as the shader reads them (a vec2 each). */
+function interleave(first: Uint32Array, second: Uint32Array): Uint32Array {
+  const out = new Uint32Array(first.length * 2);
+  for (let i = 0; i < first.length; i++) {
+    out[2 * i] = first[i]!;
+    out[2 * i + 1] = second[i]!;
+  }
+  return out;
+}
+
+/**
+ * The dispatch from tile `from` on: a run of tiles of at most `pairs` tests (or one tile, where a
+ * single one has more) and of at most the workgroups a dispatch may have.
+ */
+function dispatchFrom(batch: JoinBatch, pairs: number, from: number): { count: number; pairs: number } {
+  const { tests } = batch;
+  let count = 0;
+  let sum = 0;
+  while (from + count < tests.length && count < MAX_WORKGROUPS) {
+    const t = tests[from + count]!;
+    if (count > 0 && sum + t > pairs) break;
+    sum += t;
+    count++;
+  }
+  return { count, pairs: sum };
+}
+
+/** The pair tests a dispatch makes, per device: sized by how long the last ones took. */
+class PairBudget {
+  /** About this long a dispatch: short enough that an abort is seen soon, long enough to fill a GPU. */
+  static readonly TARGET_MS = 25;
+  pairs = 1 << 20;
+
+  adjust(ms: number, pairs: number): void {
+    // Dispatches far below the budget (the end of a wave) say nothing of the device's speed.
+    if (pairs < this.pairs / 2) return;
+    const scale = Math.min(2, Math.max(0.5, PairBudget.TARGET_MS / Math.max(ms, 0.01)));
+    this.pairs = Math.min(2 ** 31, Math.max(1 << 12, Math.round(this.pairs * scale)));
+  }
+}
+
+const pipelines = new WeakMap<Gpu, { pipeline: Promise<GPUComputePipeline>; budget: PairBudget }>();
+
+/** The join kernel compiled for the device, once; a failure is not kept. */
+function joinPipeline(gpu: Gpu): { pipeline: Promise<GPUComputePipeline>; budget: PairBudget } {
+  let made = pipelines.get(gpu);
+  if (made === undefined) {
+    made = { pipeline: compileShader(gpu.device, JOIN_SHADER), budget: new PairBudget() };
+    pipelines.set(gpu, made);
+    made.pipeline.catch(() => pipelines.delete(gpu));
+  }
+  return made;
+}
+
+/** Counts a batch; resolves to the count per row choice of it, or to null when `stopped()` says the count is over. */
+export async function runJoin(gpu: Gpu, batch: JoinBatch, stopped: () => boolean): Promise<RecordCounts | null> {
+  const choices = batch.count;
+  const low = new Float64Array(choices);
+  const high = new Float64Array(choices);
+  const tileCount = batch.tests.length;
+  if (tileCount === 0) return { low, high };
+  const { pipeline: compiling, budget } = joinPipeline(gpu);
+  const pipeline = await compiling;
+  if (stopped()) return null;
+  const { device } = gpu;
+  return withBuffers(gpu, async (make) => {
+    const { params, counts, group } = await allocating(gpu, `the lists of ${choices} row choices`, () => {
+      const lists = [batch.west, batch.east, batch.starts, batch.tiles].map((data) => {
+        const b = make(data.byteLength, USAGE.STORAGE | USAGE.COPY_DST);
+        device.queue.writeBuffer(b, 0, data);
+        return b;
+      });
+      const counts = make(choices * 8, USAGE.STORAGE | USAGE.COPY_SRC | USAGE.COPY_DST);
+      // Read back after each dispatch, to await it: so a copy source too.
+      const params = make(16, USAGE.UNIFORM | USAGE.COPY_DST | USAGE.COPY_SRC);
+      const group = device.createBindGroup({
+        layout: pipeline.getBindGroupLayout(0),
+        entries: [params, ...lists, counts].map((b, binding) => ({ binding, resource: { buffer: b } })),
+      });
+      return { params, counts, group };
+    });
+    for (let next = 0; next < tileCount; ) {
+      const { count, pairs } = dispatchFrom(batch, budget.pairs, next);
+      const started = performance.now();
+      device.queue.writeBuffer(params, 0, new Uint32Array([next, 0, 0, 0]));
+      const encoder = device.createCommandEncoder();
+      const pass = encoder.beginComputePass();
+      pass.setPipeline(pipeline);
+      pass.setBindGroup(0, group);
+      pass.dispatchWorkgroups(count);
+      pass.end();
+      device.queue.submit([encoder.finish()]);
+      // Awaiting the dispatch lets the event loop run: an abort is seen here, and a lost device fails the read.
+      await read(gpu, params, 4);
+      budget.adjust(performance.now() - started, pairs);
+      next += count;
+      if (stopped()) return null;
+    }
+    const out = await read(gpu, counts, choices * 8);
+    for (let c = 0; c < choices; c++) {
+      low[c] = out[2 * c]!;
+      high[c] = out[2 * c + 1]!;
+    }
+    return { low, high };
+  });
+}

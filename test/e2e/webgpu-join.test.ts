@@ -1,0 +1,184 @@
+// The join on the 'webgpu' engine in Node, through Dawn (in CI on Mesa's lavapipe): exact totals
+// and unique counts, agreeing with the GPU's search and the CPU's join; row choices of larger
+// boards sampled against the wasm kernel's join; shards, progress, checkpoints that resume on the
+// other engines and back, aborts between dispatches, a lost device, and maxMemory.
+//
+// Without an adapter the tests are skipped, saying why, unless REQUIRE_GPU=1 (CI sets it).
+
+import { describe, expect, it } from 'vitest';
+import { type Checkpoint, count, GpuLostError, JoinMemoryError } from '../../src/index.js';
+import { acquireGpu } from '../../src/kernel/webgpu/device.js';
+import { JoinWave, runJoin } from '../../src/kernel/webgpu/join-kernel.js';
+import { dawnGpu } from '../helpers/dawn-gpu.js';
+import { joinPlan, kernels, subproblemOf, unitCount } from '../helpers/join-subproblem.js';
+import { knownCounts } from '../helpers/known-counts.js';
+import { randomInt, seededRandom } from '../helpers/random.js';
+
+const { run: RUN } = await dawnGpu('test/e2e/webgpu-join.test.ts');
+
+describe.skipIf(!RUN)("method: 'join' on engine: 'webgpu', through Dawn", () => {
+  it('counts n = 6..15 exactly, totals and unique counts, as the GPU search does', async () => {
+    for (let n = 6; n <= 15; n++) {
+      const known = knownCounts.get(n)!;
+      const joined = await count(n, { engine: 'webgpu', method: 'join' });
+      expect({ n, total: joined.exact.total, unique: joined.exact.unique, method: joined.method }).toEqual({
+        n,
+        total: known.total,
+        unique: known.unique,
+        method: 'join',
+      });
+      if (n <= 12) {
+        const searched = await count(n, { engine: 'webgpu', method: 'backtrack' });
+        expect(searched.exact).toEqual(joined.exact);
+      }
+    }
+  });
+
+  it('counts sampled row choices of n = 18..21 as the wasm kernel joins them', async () => {
+    const gpu = await acquireGpu();
+    const wasm = kernels.wasm();
+    const random = seededRandom(5501);
+    for (const [n, picks] of [
+      [18, 6],
+      [19, 4],
+      [20, 3],
+      [21, 2],
+    ] as const) {
+      const plan = joinPlan(n);
+      const picked = Array.from({ length: picks }, () => randomInt(random, 0, plan.count - 1));
+      const wave = new JoinWave(
+        n,
+        picked.map((i) => subproblemOf(n, i)),
+        2 ** 30,
+      );
+      while (!wave.list(1000));
+      const counts = (await runJoin(gpu, wave.take(), () => false))!;
+      expect(wave.done).toBe(true);
+      picked.forEach((i, c) => {
+        const gpuCount = BigInt(counts.low[c]!) + BigInt(counts.high[c]!) * 2n ** 32n;
+        expect(gpuCount, `n = ${n}, row choice ${i}`).toBe(unitCount(wasm, n, i, 1 << 22, 1 << 28));
+      });
+    }
+  });
+
+  it('shards of n = 14 add up to the whole, each as the CPU join counts it', async () => {
+    let sum = 0n;
+    for (let index = 0; index < 3; index++) {
+      const shard = { index, count: 3 };
+      const onGpu = await count(14, { engine: 'webgpu', method: 'join', shard });
+      const onCpu = await count(14, { engine: 'wasm', method: 'join', shard });
+      expect(onGpu.exact.total).toBe(onCpu.exact.total);
+      sum += onGpu.exact.total;
+    }
+    expect(sum).toBe(knownCounts.get(14)!.total);
+  });
+
+  it('reports progress up to the whole, and a checkpoint it leaves on an abort resumes on wasm, and back', async () => {
+    const controller = new AbortController();
+    let checkpoint: Checkpoint | undefined;
+    const seen: number[] = [];
+    await count(15, {
+      engine: 'webgpu',
+      method: 'join',
+      signal: controller.signal,
+      onCheckpoint: (c) => (checkpoint = c),
+      onProgress: ({ done, total }) => {
+        seen.push(done / total);
+        if (done > total / 3) controller.abort();
+      },
+    }).catch(() => {});
+    expect(seen.length).toBeGreaterThan(0);
+    expect(checkpoint!.method).toBe('join');
+    const onWasm = await count(15, { engine: 'wasm', resume: JSON.parse(JSON.stringify(checkpoint)) as Checkpoint });
+    expect([onWasm.exact.total, onWasm.exact.unique, onWasm.resumed, onWasm.method]).toEqual([
+      2279184n,
+      285053n,
+      true,
+      'join',
+    ]);
+    // A checkpoint of the CPU's join goes on on the GPU.
+    const cpu = new AbortController();
+    let fromCpu: Checkpoint | undefined;
+    await count(15, {
+      engine: 'wasm',
+      method: 'join',
+      workers: 1,
+      signal: cpu.signal,
+      onCheckpoint: (c) => (fromCpu = c),
+      checkpointEveryMs: 1,
+      onProgress: ({ done, total }) => done > total / 2 && cpu.abort(),
+    }).catch(() => {});
+    const onGpu = await count(15, { engine: 'webgpu', resume: fromCpu! });
+    expect([onGpu.exact.total, onGpu.exact.unique, onGpu.resumed, onGpu.method]).toEqual([
+      2279184n,
+      285053n,
+      true,
+      'join',
+    ]);
+  });
+
+  it('an abort between dispatches rejects with its reason, and the GPU gets no more work', async () => {
+    const gpu = await acquireGpu();
+    const queue = gpu.device.queue;
+    const submit = queue.submit;
+    let submits = 0;
+    queue.submit = function (this: GPUQueue, ...args: Parameters<GPUQueue['submit']>) {
+      submits++;
+      return submit.apply(this, args);
+    };
+    try {
+      const reason = new Error('enough');
+      const controller = new AbortController();
+      let submitsAtAbort = -1;
+      const pending = count(16, {
+        engine: 'webgpu',
+        method: 'join',
+        signal: controller.signal,
+        onProgress: ({ done }) => {
+          if (done > 0 && submitsAtAbort === -1) {
+            submitsAtAbort = submits;
+            controller.abort(reason);
+          }
+        },
+      });
+      await expect(pending).rejects.toBe(reason);
+      expect(submitsAtAbort).toBeGreaterThan(0);
+      await queue.onSubmittedWorkDone();
+      for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+      // At most the dispatch under way when the abort came, and its read.
+      expect(submits - submitsAtAbort).toBeLessThanOrEqual(2);
+    } finally {
+      queue.submit = submit;
+    }
+  });
+
+  it('a device destroyed in the middle of a join rejects it with GpuLostError, and the next count is exact', async () => {
+    const gpu = await acquireGpu();
+    const lost = await count(16, {
+      engine: 'webgpu',
+      method: 'join',
+      onProgress: ({ done }) => done > 0 && gpu.device.destroy(),
+    }).then(
+      (r) => `resolved with ${r.total}`,
+      (error: unknown) => error,
+    );
+    expect(lost).toBeInstanceOf(GpuLostError);
+    const next = await count(13, { engine: 'webgpu', method: 'join' });
+    expect([next.total, next.unique]).toEqual([73712, 9233]);
+  });
+
+  it('counts in batches that fit a small maxMemory, exactly', async () => {
+    const r = await count(16, { engine: 'webgpu', method: 'join', maxMemory: 2 ** 20 });
+    expect([r.exact.total, r.exact.unique]).toEqual([14772512n, 1846955n]);
+  });
+
+  it('refuses, with JoinMemoryError, a join one of whose row choices does not fit maxMemory', async () => {
+    const refused = await count(22, { engine: 'webgpu', method: 'join', maxMemory: 2 ** 20 }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(JoinMemoryError);
+    expect(refused).toMatchObject({ code: 'ERR_NQUEENS_JOIN_MEMORY', n: 22, allowedBytes: 2 ** 20 });
+    expect((refused as JoinMemoryError).needBytes).toBeGreaterThan(2 ** 20);
+    expect((refused as Error).message).toMatch(
+      /^nqueens-wasm: the join of n = 22 on the GPU needs [\d.]+ MiB of lists for one row choice, more than the 1\.0 MiB that options\.maxMemory allows: raise options\.maxMemory \(--max-memory\)$/,
+    );
+  });
+});

@@ -1,0 +1,55 @@
+// The half-boards the GPU's join pairs (src/kernel/webgpu/half-boards.ts), listed on the host:
+// paired on the CPU here, with the same weights, each row choice's lists count what the wasm
+// kernel's join counts for it; and the buckets hold the list, sorted by key.
+
+import { describe, expect, it } from 'vitest';
+import { BUCKETS, intoBuckets, listSide, pairWeight } from '../src/kernel/webgpu/half-boards.js';
+import { joinPlan, kernels, subproblemOf, unitCount } from './helpers/join-subproblem.js';
+
+/** A row choice counted from its listed half-boards, every west against every east. */
+function countFromLists(n: number, eastRows: number, middleRow: number): bigint {
+  let westRows = ((1 << n) - 1) & ~eastRows;
+  if (middleRow >= 0) westRows &= ~(1 << middleRow);
+  const west = listSide(n, westRows, false, middleRow);
+  const east = listSide(n, eastRows, true, middleRow);
+  let total = 0n;
+  for (let w = 0; w < west.count; w++)
+    for (let e = 0; e < east.count; e++) {
+      if ((west.first[w]! & east.first[e]!) !== 0 || (west.second[w]! & east.second[e]!) !== 0) continue;
+      total += BigInt(pairWeight(west.key[w]!, east.key[e]!));
+    }
+  return total;
+}
+
+describe('the GPU join’s half-boards', () => {
+  const wasm = kernels.wasm();
+  for (const n of [6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]) {
+    it(`n = ${n}: each row choice sampled counts from its lists what the wasm kernel's join counts`, () => {
+      const plan = joinPlan(n);
+      // Every row choice up to n = 11; past it, every 97th and the last.
+      const step = n <= 11 ? 1 : 97;
+      const picked = [...Array(Math.ceil(plan.count / step)).keys()].map((j) => j * step);
+      picked.push(plan.count - 1);
+      for (const i of picked) {
+        const { eastRows, middleRow } = subproblemOf(n, i);
+        expect(countFromLists(n, eastRows, middleRow), `n = ${n}, row choice ${i}`).toBe(
+          unitCount(wasm, n, i, 1 << 20, 1 << 26),
+        );
+      }
+    });
+  }
+
+  it('sorts a side into buckets by key, keeping every half-board', () => {
+    const side = listSide(16, 0b1010_0110_1001_0101, true, -1);
+    const { first, second, starts } = intoBuckets(side);
+    expect(starts[0]).toBe(0);
+    expect(starts[BUCKETS]).toBe(side.count);
+    const pairs = (f: Uint32Array, s: Uint32Array) => [...f].map((x, i) => `${x},${s[i]}`).sort();
+    expect(pairs(first, second)).toEqual(pairs(side.first, side.second));
+    for (let b = 0; b < BUCKETS; b++)
+      for (let p = starts[b]!; p < starts[b + 1]!; p++) {
+        const at = [...side.first].findIndex((f, i) => f === first[p] && side.second[i] === second[p]);
+        expect(side.key[at]).toBe(b);
+      }
+  });
+});
