@@ -18,7 +18,7 @@ import { defaultMethod } from './plan/methods/index.js';
 import { type Plan, plan } from './plan/plan.js';
 import { loadGpuEngine } from './run/load-gpu-engine.js';
 import { Slices } from './run/slices.js';
-import type { CompareOptions, CompareResult } from './types.js';
+import type { CompareOptions, CompareResult, Method } from './types.js';
 import {
   checkFlag,
   checkMethod,
@@ -191,7 +191,7 @@ export async function compareEngines(n: number, options?: CompareOptions): Promi
       jsMs.push((await js.run(minMs)).ms);
       wasmMs.push((await wasm.run(minMs)).ms);
     }
-    const gpuMs = gpu === null ? null : await timeGpu(size, runs, exact, signal);
+    const gpuMs = gpu === null ? null : await timeGpu(size, method, runs, exact, signal);
     return {
       n: size,
       total: Number(reference.total),
@@ -212,16 +212,17 @@ export async function compareEngines(n: number, options?: CompareOptions): Promi
 }
 
 /**
- * The 'webgpu' engine: whole counts as a caller sees them (the GPU has no kernel call to time
- * apart), a warm-up that must agree with the CPU engines, then `runs` runs.
+ * The 'webgpu' engine by the same method: whole counts as a caller sees them (the GPU has no kernel
+ * call to time apart), a warm-up that must agree with the CPU engines, then `runs` runs.
  */
 async function timeGpu(
   n: number,
+  method: Method,
   runs: number,
   reference: BigintCounts,
   signal: AbortSignal | undefined,
 ): Promise<number> {
-  const options = { engine: 'webgpu', ...(signal !== undefined && { signal }) } as const;
+  const options = { engine: 'webgpu', method, ...(signal !== undefined && { signal }) } as const;
   const check = (await count(n, options)).exact;
   if (check.total !== reference.total || check.unique !== reference.unique) {
     throw new InternalError(`the engines disagree at n = ${n}: webgpu ${check.total}, wasm ${reference.total}`);

@@ -44,8 +44,8 @@ export interface CountSyncOptions {
   shard?: Shard;
   /**
    * Default: the faster method for the board and the engine, the join from n = 16 (wasm) or 14 (TS)
-   * up to n = 27 (backtracking with `placed`, on the GPU, and for other sizes). 'join' is refused
-   * where it cannot count: with `placed`, with engine 'webgpu', outside n = 6..32.
+   * up to n = 27 (backtracking with `placed`, on the GPU, and for other sizes). On the GPU the join
+   * is asked for by name. 'join' is refused where it cannot count: with `placed`, outside n = 6..32.
    */
   method?: Method;
   /**
@@ -170,8 +170,8 @@ export interface CompareOptions {
    */
   webgpu?: boolean;
   /**
-   * The method both CPU engines count by (default: count()'s default for the board). The GPU, when
-   * timed, backtracks: the one method it counts by.
+   * The method the engines count by (default: count()'s default for the board on wasm), the GPU's
+   * too when it is timed.
    */
   method?: Method;
 }
