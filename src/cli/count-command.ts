@@ -116,13 +116,13 @@ function resultLine({ n, json, shard }: CountCommand, label: string, result: Cou
   }
   const solutions = `${formatCount(total)} ${total === 1n ? 'solution' : 'solutions'}`;
   const counts = shard === null ? `${solutions}, ${formatCount(unique ?? 0n)} unique` : solutions;
-  // What counted: the CPU engine, its method and its threads, or the GPU adapter (the GPU has no
-  // threads to count, and backtracks: the one method it counts by).
+  // What counted: the engine, its method, and its threads or the GPU adapter (the GPU has no
+  // threads to count).
   const { adapter } = result;
   const how =
     adapter === undefined
       ? `${result.engine}, ${result.method}, ${result.workers} ${result.workers === 1 ? 'thread' : 'threads'}`
-      : `${result.engine} on ${shown(adapter.name)}${adapter.software ? ', a software adapter' : ''}`;
+      : `${result.engine}, ${result.method}, on ${shown(adapter.name)}${adapter.software ? ', a software adapter' : ''}`;
   const resumed = result.resumed ? ', resumed' : '';
   return `${label}: ${counts} (${how}, ${formatMs(elapsedMs)} ms${resumed})\n`;
 }

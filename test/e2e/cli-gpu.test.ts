@@ -62,16 +62,30 @@ describe.skipIf(!RUN)('GPU output that explains itself', () => {
     });
   });
 
-  it('nqueens <n> --engine webgpu prints the adapter where a CPU count prints its threads, and --json has it', async () => {
+  it('nqueens <n> --engine webgpu prints its method and the adapter where a CPU count prints its threads, and --json has them', async () => {
     const { name, software } = probe.adapter!;
     const r = await nqueens(['12', '--engine', 'webgpu']);
     expect(r.code).toBe(0);
-    const how = `webgpu on ${name}${software ? ', a software adapter' : ''}`;
-    expect(r.stdout.slice(0, r.stdout.lastIndexOf(', '))).toBe(`n = 12: 14,200 solutions, 1,787 unique (${how}`);
+    const how = (method: string) => `webgpu, ${method}, on ${name}${software ? ', a software adapter' : ''}`;
+    expect(r.stdout.slice(0, r.stdout.lastIndexOf(', '))).toBe(
+      `n = 12: 14,200 solutions, 1,787 unique (${how('backtrack')}`,
+    );
     expect(r.stdout).toMatch(/, [\d,.]+ ms\)\n$/);
     expect(besidesDawn(r.stderr)).toEqual([]);
     const json = JSON.parse((await nqueens(['12', '--engine', 'webgpu', '--json'])).stdout);
-    expect(json).toMatchObject({ total: '14200', engine: 'webgpu', adapter: { name, software }, workers: 1 });
+    expect(json).toMatchObject({
+      total: '14200',
+      engine: 'webgpu',
+      method: 'backtrack',
+      adapter: { name, software },
+      workers: 1,
+    });
+    // By the join when asked: the same counts.
+    const joined = await nqueens(['12', '--engine', 'webgpu', '--method', 'join']);
+    expect(joined.code).toBe(0);
+    expect(joined.stdout.slice(0, joined.stdout.lastIndexOf(', '))).toBe(
+      `n = 12: 14,200 solutions, 1,787 unique (${how('join')}`,
+    );
   });
 
   it('nqueens compare --webgpu times the GPU beside the CPU engines and names its adapter; --json too', async () => {
