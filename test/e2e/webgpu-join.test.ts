@@ -6,7 +6,7 @@
 // Without an adapter the tests are skipped, saying why, unless REQUIRE_GPU=1 (CI sets it).
 
 import { describe, expect, it } from 'vitest';
-import { type Checkpoint, count, GpuLostError, JoinMemoryError } from '../../src/index.js';
+import { type Checkpoint, compareEngines, count, GpuLostError, JoinMemoryError } from '../../src/index.js';
 import { acquireGpu } from '../../src/kernel/webgpu/device.js';
 import { JoinWave, runJoin } from '../../src/kernel/webgpu/join-kernel.js';
 import { dawnGpu } from '../helpers/dawn-gpu.js';
@@ -60,6 +60,20 @@ describe.skipIf(!RUN)("method: 'join' on engine: 'webgpu', through Dawn", () => 
       });
     }
   });
+
+  it('counts a sampled row choice each of n = 22 and 23 as the wasm kernel joins it', async () => {
+    const gpu = await acquireGpu();
+    const wasm = kernels.wasm();
+    const random = seededRandom(5523);
+    for (const n of [22, 23]) {
+      const i = randomInt(random, 0, joinPlan(n).count - 1);
+      const wave = new JoinWave(n, [subproblemOf(n, i)], 2 ** 30);
+      while (!wave.list(1000));
+      const counts = (await runJoin(gpu, wave.take(), () => false))!;
+      const gpuCount = BigInt(counts.low[0]!) + BigInt(counts.high[0]!) * 2n ** 32n;
+      expect(gpuCount, `n = ${n}, row choice ${i}`).toBe(unitCount(wasm, n, i, 1 << 22, 1 << 28));
+    }
+  }, 180_000);
 
   it('shards of n = 14 add up to the whole, each as the CPU join counts it', async () => {
     let sum = 0n;
@@ -165,6 +179,13 @@ describe.skipIf(!RUN)("method: 'join' on engine: 'webgpu', through Dawn", () => 
     expect(lost).toBeInstanceOf(GpuLostError);
     const next = await count(13, { engine: 'webgpu', method: 'join' });
     expect([next.total, next.unique]).toEqual([73712, 9233]);
+  });
+
+  it('compareEngines times the GPU by the join when the CPU engines join', async () => {
+    const r = await compareEngines(12, { webgpu: true, method: 'join', runs: 1 });
+    expect(r.method).toBe('join');
+    expect(r.total).toBe(14200);
+    expect(r.webgpu!.medianMs).toBeGreaterThan(0);
   });
 
   it('counts in batches that fit a small maxMemory, exactly', async () => {

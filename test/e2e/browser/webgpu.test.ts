@@ -100,6 +100,31 @@ describe.skipIf(!BROWSER_TESTS)('the webgpu engine in Chromium (SwiftShader)', (
     }
   });
 
+  it("count() by the join counts n = 6..13 as OEIS does, with method 'join', and shards of n = 13 as the wasm join", async () => {
+    const r = await page.evaluate(async () => {
+      const { count } = (window as unknown as { nq: typeof import('../../../src/index.js') }).nq;
+      const out = [];
+      for (let n = 6; n <= 13; n++) {
+        const joined = await count(n, { engine: 'webgpu', method: 'join' });
+        out.push({ n, total: joined.total, unique: joined.unique, method: joined.method });
+      }
+      const shards = [];
+      for (let index = 0; index < 3; index++) {
+        const shard = { index, count: 3 };
+        const gpu = await count(13, { engine: 'webgpu', method: 'join', shard });
+        const cpu = await count(13, { engine: 'wasm', method: 'join', shard });
+        shards.push([gpu.total, cpu.total]);
+      }
+      return { out, shards };
+    });
+    for (const c of r.out) {
+      const known = knownCounts.get(c.n)!;
+      expect(c).toEqual({ n: c.n, total: Number(known.total), unique: Number(known.unique), method: 'join' });
+    }
+    for (const [gpu, cpu] of r.shards) expect(gpu).toBe(cpu);
+    expect(r.shards.reduce((sum, [gpu]) => sum + gpu!, 0)).toBe(73712);
+  });
+
   it('the kernel counts n = 1..14 exactly: totals and unique counts', async () => {
     const results = await page.evaluate(async () => {
       const countOnGpuEngine = (window as unknown as { countOnGpuEngine: GpuCounter }).countOnGpuEngine;
