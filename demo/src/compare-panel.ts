@@ -9,11 +9,13 @@ const ENGINES = [
   { key: 'js', label: 'TypeScript', stroke: '#c2410c' },
   { key: 'wasm', label: 'wasm', stroke: '#1d4ed8' },
 ] as const;
+const GPU = { key: 'webgpu', label: 'WebGPU', stroke: '#15803d' } as const;
 
-/** The chart's lines: each CPU engine by each method timed (the join's dashed), and the GPU's. */
+/** The chart's lines: each engine (the GPU where it is timed) by each method timed, the join's dashed. */
 function seriesOf(methods: readonly (Method | null)[], withGpu: boolean): Series[] {
-  const lines: Series[] = methods.flatMap((method) =>
-    ENGINES.map((engine) =>
+  const engines = withGpu ? [...ENGINES, GPU] : ENGINES;
+  return methods.flatMap((method) =>
+    engines.map((engine) =>
       methods.length === 1
         ? engine
         : {
@@ -24,7 +26,6 @@ function seriesOf(methods: readonly (Method | null)[], withGpu: boolean): Series
           },
     ),
   );
-  return withGpu ? [...lines, { key: 'webgpu', label: 'WebGPU', stroke: '#15803d' }] : lines;
 }
 
 /**
@@ -140,7 +141,7 @@ export function comparePanel(gpu: GpuLookup): void {
         chart.add(message.n, {
           [`js${ofMethod}`]: message.jsMs,
           [`wasm${ofMethod}`]: message.wasmMs,
-          ...(message.gpuMs !== undefined && { webgpu: message.gpuMs }),
+          ...(message.gpuMs !== undefined && { [`webgpu${ofMethod}`]: message.gpuMs }),
         });
         return;
       }

@@ -41,17 +41,15 @@ self.onmessage = async (event: MessageEvent<CompareRequest>) => {
   const { max, runs, webgpu, methods } = event.data;
   try {
     for (let n = 4; n <= max; n++) {
-      // The GPU backtracks, the one method it counts by: it is timed once, beside the first method.
-      let gpu = webgpu;
       for (const method of methods) {
         if (method !== null && !applies(n, method)) continue;
-        // Without `webgpu: true` the package does not look for a GPU at all.
+        // Without `webgpu: true` the package does not look for a GPU at all; with it, the GPU
+        // counts by the row's method too.
         const r = await compareEngines(n, {
           runs,
           ...(method !== null && { method }),
-          ...(gpu && { webgpu: true }),
+          ...(webgpu && { webgpu: true }),
         });
-        gpu = false;
         self.postMessage({
           type: 'row',
           n,

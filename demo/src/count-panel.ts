@@ -57,8 +57,6 @@ export function countPanel(gpu: GpuLookup): void {
   if (hasWebGpu()) engine.add(gpuOption);
   engine.addEventListener('change', () => {
     workers.disabled = engine.value === 'webgpu';
-    // The GPU backtracks: the one method it counts by.
-    method.disabled = engine.value === 'webgpu';
     if (engine.value !== 'webgpu') return;
     void gpu().then((adapter) => {
       if (adapter !== null) return;
@@ -68,7 +66,6 @@ export function countPanel(gpu: GpuLookup): void {
       if (engine.value === 'webgpu') {
         engine.value = 'wasm';
         workers.disabled = false;
-        method.disabled = false;
       }
     });
   });
@@ -81,7 +78,6 @@ export function countPanel(gpu: GpuLookup): void {
     const wanted = threads === null ? '' : String(threads);
     if ([...workers.options].some((o) => o.value === wanted)) workers.value = wanted;
     workers.disabled = engine.value === 'webgpu';
-    method.disabled = engine.value === 'webgpu';
   }
 
   function showOffer(): void {
@@ -98,7 +94,7 @@ export function countPanel(gpu: GpuLookup): void {
           ? threadsUsed(saved.workers, saved.workers)
           : 'threads chosen automatically';
     // Checkpoints from before the join have no method: they backtracked.
-    const methodText = saved.engine === 'webgpu' ? '' : `${c.method ?? 'backtrack'}, `;
+    const methodText = `${c.method ?? 'backtrack'}, `;
     offerText.textContent = `A count of n = ${c.n} (${ENGINE_NAMES[saved.engine]}, ${methodText}${threads}) was interrupted at ${percent}%, after ${formatDuration(c.elapsedMs)}.`;
   }
 
@@ -128,7 +124,7 @@ export function countPanel(gpu: GpuLookup): void {
       // On worker threads (Web Workers), in short slices of the page's thread, or on the GPU: the
       // page stays responsive however long it takes.
       // A resumed count goes on by the method it began with (the checkpoint says which).
-      const chosenMethod = chosenEngine === 'webgpu' || resume !== undefined ? '' : method.value;
+      const chosenMethod = resume !== undefined ? '' : method.value;
       const r = await count(size, {
         engine: chosenEngine,
         ...(chosenEngine === 'webgpu' || threads === null ? {} : { workers: threads }),
@@ -155,7 +151,7 @@ export function countPanel(gpu: GpuLookup): void {
       result.dataset.total = String(r.total);
       const how =
         r.engine === 'webgpu'
-          ? ENGINE_NAMES.webgpu
+          ? `${ENGINE_NAMES.webgpu}, ${r.method}`
           : `${ENGINE_NAMES[r.engine]}, ${r.method}, ${threadsUsed(r.workers, threads)}`;
       const why = r.engine === 'webgpu' ? '' : fewerThreadsWhy(r.n, threads, r.workers, subproblems, cores);
       result.textContent =

@@ -208,15 +208,23 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     ]);
   });
 
-  it('counts n = 10 on the WebGPU engine, which takes no worker threads', async () => {
+  it('counts n = 10 on the WebGPU engine, which takes no worker threads, by either method', async () => {
     await page.fill('#count-n', '10');
     await page.selectOption('#count-engine', 'webgpu');
     expect(await page.isDisabled('#count-workers')).toBe(true);
+    expect(await page.isEnabled('#count-method')).toBe(true);
+    await page.selectOption('#count-method', 'backtrack');
     await page.click('#count-run');
     await page.waitForSelector('#count-result[data-total="724"]');
     expect(await page.textContent('#count-result')).toMatch(
-      /^n = 10: 724 solutions, 92 unique \(WebGPU, [\d,.]+ ms\)$/,
+      /^n = 10: 724 solutions, 92 unique \(WebGPU, backtrack, [\d,.]+ ms\)$/,
     );
+    // By the join on the GPU: the same counts.
+    await page.selectOption('#count-method', 'join');
+    await page.click('#count-run');
+    await expect
+      .poll(() => page.textContent('#count-result'), { timeout: 30_000 })
+      .toMatch(/^n = 10: 724 solutions, 92 unique \(WebGPU, join, [\d,.]+ ms\)$/);
     await page.selectOption('#count-engine', 'wasm');
     expect(await page.isEnabled('#count-workers')).toBe(true);
   });
@@ -477,6 +485,30 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
     expect(
       await page.$$eval('#compare-table tbody tr', (trs) => trs.map((tr) => (tr as HTMLElement).dataset.method)),
     ).toEqual(['join']);
+  });
+
+  it('times the GPU by each method where both are compared: a WebGPU cell on every row, a dashed WebGPU join line', async () => {
+    await page.fill('#compare-max', '7');
+    await page.fill('#compare-runs', '1');
+    await page.selectOption('#compare-method', 'both');
+    await page.check('#compare-gpu');
+    await page.click('#compare-run');
+    await expect.poll(() => page.textContent('#compare-status'), { timeout: 60_000 }).toMatch(/^Done: n = 4..7 /);
+    const rows = await page.$$eval('#compare-table tbody tr', (trs) =>
+      trs.map((tr) => [...(tr as HTMLTableRowElement).cells].slice(0, 6).map((cell) => cell.textContent)),
+    );
+    expect(rows.map((row) => row.slice(0, 2))).toEqual([
+      ['4', 'backtrack'],
+      ['5', 'backtrack'],
+      ['6', 'backtrack'],
+      ['6', 'join'],
+      ['7', 'backtrack'],
+      ['7', 'join'],
+    ]);
+    // The GPU column: a time on every row, the join's rows too.
+    for (const row of rows) expect(row[5], `n = ${row[0]} ${row[1]}`).toMatch(/^([\d.,]+|< resolution)$/);
+    expect(await page.textContent('#compare-legend')).toMatch(/ WebGPU backtracking .* WebGPU join /);
+    expect(await page.$$eval('#compare-legend .swatch.dashed', (swatches) => swatches.length)).toBe(3);
   });
 
   it('keeps the chart as wide as its column while the window narrows and widens, with no ResizeObserver loop error', async () => {
