@@ -7,7 +7,7 @@
 import { JoinMemoryError } from '../../errors.js';
 import { compileShader, type Gpu } from './device.js';
 import { allocating, read, USAGE, withBuffers } from './gpu-memory.js';
-import { BUCKETS, intoBuckets, listSide, pairWeight } from './half-boards.js';
+import { BUCKETS, type Bucketed, intoBuckets, listSide, pairWeight } from './half-boards.js';
 import { JOIN_SHADER, JOIN_WORKGROUP } from './join-shader.js';
 import type { RecordCounts } from './placement-kernel.js';
 
@@ -45,7 +45,7 @@ interface Listed {
 /** Bytes on the device per row choice besides its half-boards and tiles: its buckets' starts and its count. */
 const CHOICE_BYTES = (BUCKETS + 1) * 4 + 8;
 
-/** Per key, the east half-boards that a west half-board of that key is tested against. */
+/** Per key, the vec4s of east half-boards (two each) that a west half-board of that key is tested against. */
 function testsByKey(starts: Uint32Array): Float64Array {
   const tests = new Float64Array(BUCKETS);
   for (let key = 0; key < BUCKETS; key++)
@@ -109,12 +109,12 @@ export class JoinWave {
     let tileCount = 0;
     for (const l of this.batch) {
       wests += l.west.length / 2;
-      easts += l.east.length / 2;
+      easts += l.east.length / 4;
       for (let key = 0; key < BUCKETS; key++)
         tileCount += Math.ceil((l.westStarts[key + 1]! - l.westStarts[key]!) / JOIN_WORKGROUP);
     }
     const west = new Uint32Array(wests * 2);
-    const east = new Uint32Array(easts * 2);
+    const east = new Uint32Array(easts * 4);
     const starts = new Uint32Array(count * (BUCKETS + 1));
     const tiles = new Uint32Array(tileCount * 4);
     const tests = new Float64Array(tileCount);
@@ -128,13 +128,13 @@ export class JoinWave {
         const end = l.westStarts[key + 1]!;
         for (let from = l.westStarts[key]!; from < end; from += JOIN_WORKGROUP) {
           tiles.set([c, w + from, Math.min(JOIN_WORKGROUP, end - from), key], t * 4);
-          tests[t++] = JOIN_WORKGROUP * perKey[key]!;
+          tests[t++] = JOIN_WORKGROUP * 2 * perKey[key]!;
         }
       }
       west.set(l.west, w * 2);
-      east.set(l.east, e * 2);
+      east.set(l.east, e * 4);
       w += l.west.length / 2;
-      e += l.east.length / 2;
+      e += l.east.length / 4;
     });
     this.batchedChoices += count;
     this.batch = [];
@@ -156,7 +156,7 @@ export class JoinWave {
     const westSide = intoBuckets(listSide(n, westRows, false, middleRow));
     const eastSide = intoBuckets(listSide(n, eastRows, true, middleRow));
     const west = interleave(westSide.first, westSide.second);
-    const east = interleave(eastSide.first, eastSide.second);
+    const { east, starts } = pairedBuckets(eastSide);
     let tiles = 0;
     for (let key = 0; key < BUCKETS; key++)
       tiles += Math.ceil((westSide.starts[key + 1]! - westSide.starts[key]!) / JOIN_WORKGROUP);
@@ -164,11 +164,31 @@ export class JoinWave {
       west,
       westStarts: westSide.starts,
       east,
-      starts: eastSide.starts,
+      starts,
       bytes: west.byteLength + east.byteLength + tiles * 16 + CHOICE_BYTES,
     };
   }
 }
+
+/**
+ * The east buckets as the shader reads them: two half-boards a vec4, each bucket padded to an even
+ * count with a half-board that fits nothing (every word all ones: each queen stands on a diagonal
+ * of the window in one direction at least, so a west half-board never has both words zero), and
+ * `starts` counted in vec4s.
+ */
+function pairedBuckets(side: Bucketed): { east: Uint32Array; starts: Uint32Array } {
+  const starts = new Uint32Array(BUCKETS + 1);
+  for (let b = 0; b < BUCKETS; b++) starts[b + 1] = starts[b]! + Math.ceil((side.starts[b + 1]! - side.starts[b]!) / 2);
+  const east = new Uint32Array(starts[BUCKETS]! * 4).fill(NEVER_FITS);
+  for (let b = 0; b < BUCKETS; b++)
+    for (let p = side.starts[b]!, at = starts[b]! * 4; p < side.starts[b + 1]!; p++, at += 2) {
+      east[at] = side.first[p]!;
+      east[at + 1] = side.second[p]!;
+    }
+  return { east, starts };
+}
+
+const NEVER_FITS = 0xffff_ffff;
 
 /** Two words per half-board, as the shader reads them (a vec2 each). */
 function interleave(first: Uint32Array, second: Uint32Array): Uint32Array {

@@ -9,7 +9,8 @@
 //
 // The buffers, as join-kernel.ts packs them:
 // - west: per half-board, (first, second), each row choice's sorted by key;
-// - east: per half-board, (first, second), each row choice's sorted by key;
+// - east: two half-boards a vec4, (first, second) each, each row choice's sorted by key, each
+//   bucket padded to an even count with a half-board that fits nothing;
 // - starts: per row choice, BUCKETS + 1 indices into east: bucket b is starts[b] to starts[b + 1];
 // - tiles: per tile, (row choice, its first west half-board, how many, their key);
 // - counts: per row choice, its count, low and high words.
@@ -31,7 +32,7 @@ struct Params {
 
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> west: array<vec2<u32>>;
-@group(0) @binding(2) var<storage, read> east: array<vec2<u32>>;
+@group(0) @binding(2) var<storage, read> east: array<vec4<u32>>;
 @group(0) @binding(3) var<storage, read> starts: array<u32>;
 @group(0) @binding(4) var<storage, read> tiles: array<vec4<u32>>;
 @group(0) @binding(5) var<storage, read_write> counts: array<atomic<u32>>;
@@ -59,7 +60,7 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(local_invocation_index
       let stop = starts[at + b + 1u];
       for (var p = starts[at + b]; p < stop; p++) {
         let e = east[p];
-        fits += select(0u, 1u, ((e.x & w.x) | (e.y & w.y)) == 0u);
+        fits += select(0u, 1u, ((e.x & w.x) | (e.y & w.y)) == 0u) + select(0u, 1u, ((e.z & w.x) | (e.w & w.y)) == 0u);
       }
       found += weight * fits;
     }
