@@ -8,7 +8,7 @@ import { JoinMemoryError } from '../../errors.js';
 import { compileShader, type Gpu } from './device.js';
 import { allocating, read, USAGE, withBuffers } from './gpu-memory.js';
 import { BUCKETS, type Bucketed, intoBuckets, listSide, pairWeight } from './half-boards.js';
-import { JOIN_SHADER, JOIN_WORKGROUP } from './join-shader.js';
+import { JOIN_LANES, JOIN_SHADER, type JoinLanes } from './join-shader.js';
 import type { RecordCounts } from './placement-kernel.js';
 
 /** A row choice as the join's plan writes it: the east rows, and the middle queen's row (-1: none). */
@@ -29,6 +29,8 @@ export interface JoinBatch {
   readonly east: Uint32Array<ArrayBuffer>;
   readonly starts: Uint32Array<ArrayBuffer>;
   readonly tiles: Uint32Array<ArrayBuffer>;
+  /** The invocations of a workgroup: a tile's most west half-boards. */
+  readonly lanes: JoinLanes;
   /** Per tile, the pair tests it makes: its lanes times the east half-boards of the buckets it meets. */
   readonly tests: Float64Array;
 }
@@ -106,13 +108,18 @@ export class JoinWave {
     const count = this.batch.length;
     let wests = 0;
     let easts = 0;
-    let tileCount = 0;
+    let keys = 0;
     for (const l of this.batch) {
       wests += l.west.length / 2;
       easts += l.east.length / 4;
-      for (let key = 0; key < BUCKETS; key++)
-        tileCount += Math.ceil((l.westStarts[key + 1]! - l.westStarts[key]!) / JOIN_WORKGROUP);
+      for (let key = 0; key < BUCKETS; key++) if (l.westStarts[key + 1]! > l.westStarts[key]!) keys++;
     }
+    // Tiles as wide as a key's west half-boards are on average, so that few invocations idle.
+    const lanes = JOIN_LANES.find((width) => width * 1.5 > wests / Math.max(1, keys)) ?? 64;
+    let tileCount = 0;
+    for (const l of this.batch)
+      for (let key = 0; key < BUCKETS; key++)
+        tileCount += Math.ceil((l.westStarts[key + 1]! - l.westStarts[key]!) / lanes);
     const west = new Uint32Array(wests * 2);
     const east = new Uint32Array(easts * 4);
     const starts = new Uint32Array(count * (BUCKETS + 1));
@@ -126,9 +133,9 @@ export class JoinWave {
       const perKey = testsByKey(l.starts);
       for (let key = 0; key < BUCKETS; key++) {
         const end = l.westStarts[key + 1]!;
-        for (let from = l.westStarts[key]!; from < end; from += JOIN_WORKGROUP) {
-          tiles.set([c, w + from, Math.min(JOIN_WORKGROUP, end - from), key], t * 4);
-          tests[t++] = JOIN_WORKGROUP * 2 * perKey[key]!;
+        for (let from = l.westStarts[key]!; from < end; from += lanes) {
+          tiles.set([c, w + from, Math.min(lanes, end - from), key], t * 4);
+          tests[t++] = lanes * 2 * perKey[key]!;
         }
       }
       west.set(l.west, w * 2);
@@ -139,7 +146,7 @@ export class JoinWave {
     this.batchedChoices += count;
     this.batch = [];
     this.batchBytes = 0;
-    return { first, count, west, east, starts, tiles, tests };
+    return { first, count, west, east, starts, tiles, lanes, tests };
   }
 
   private add(listed: Listed): void {
@@ -159,7 +166,7 @@ export class JoinWave {
     const { east, starts } = pairedBuckets(eastSide);
     let tiles = 0;
     for (let key = 0; key < BUCKETS; key++)
-      tiles += Math.ceil((westSide.starts[key + 1]! - westSide.starts[key]!) / JOIN_WORKGROUP);
+      tiles += Math.ceil((westSide.starts[key + 1]! - westSide.starts[key]!) / JOIN_LANES[0]);
     return {
       west,
       westStarts: westSide.starts,
@@ -231,17 +238,24 @@ class PairBudget {
   }
 }
 
-const pipelines = new WeakMap<Gpu, { pipeline: Promise<GPUComputePipeline>; budget: PairBudget }>();
+/** Per device: the join kernel compiled for each tile width, and the dispatches' budget. */
+const compiled = new WeakMap<Gpu, { pipelines: Map<JoinLanes, Promise<GPUComputePipeline>>; budget: PairBudget }>();
 
-/** The join kernel compiled for the device, once; a failure is not kept. */
-function joinPipeline(gpu: Gpu): { pipeline: Promise<GPUComputePipeline>; budget: PairBudget } {
-  let made = pipelines.get(gpu);
-  if (made === undefined) {
-    made = { pipeline: compileShader(gpu.device, JOIN_SHADER), budget: new PairBudget() };
-    pipelines.set(gpu, made);
-    made.pipeline.catch(() => pipelines.delete(gpu));
+/** The join kernel compiled for the device with tiles of `lanes`, once; a failure is not kept. */
+function joinPipeline(gpu: Gpu, lanes: JoinLanes): { pipeline: Promise<GPUComputePipeline>; budget: PairBudget } {
+  let device = compiled.get(gpu);
+  if (device === undefined) {
+    device = { pipelines: new Map(), budget: new PairBudget() };
+    compiled.set(gpu, device);
   }
-  return made;
+  const { pipelines, budget } = device;
+  let pipeline = pipelines.get(lanes);
+  if (pipeline === undefined) {
+    pipeline = compileShader(gpu.device, JOIN_SHADER, { WG: lanes });
+    pipelines.set(lanes, pipeline);
+    pipeline.catch(() => pipelines.delete(lanes));
+  }
+  return { pipeline, budget };
 }
 
 /** Counts a batch; resolves to the count per row choice of it, or to null when `stopped()` says the count is over. */
@@ -251,7 +265,7 @@ export async function runJoin(gpu: Gpu, batch: JoinBatch, stopped: () => boolean
   const high = new Float64Array(choices);
   const tileCount = batch.tests.length;
   if (tileCount === 0) return { low, high };
-  const { pipeline: compiling, budget } = joinPipeline(gpu);
+  const { pipeline: compiling, budget } = joinPipeline(gpu, batch.lanes);
   const pipeline = await compiling;
   if (stopped()) return null;
   const { device } = gpu;

@@ -1,6 +1,6 @@
 // The GPU's pair test for the join (docs/gpu.md). Both sides of a row choice come sorted by key
-// into buckets (half-boards.ts). A workgroup takes a tile: up to JOIN_WORKGROUP west half-boards
-// of one row choice and one key, one an invocation, and runs them in step against the east
+// into buckets (half-boards.ts). A workgroup takes a tile: up to WG west half-boards of one row
+// choice and one key, one an invocation, and runs them in step against the east
 // buckets whose keys that key can meet (every subset of its complement): the same loads at the
 // same moment in every invocation, no branch that parts them. A pair fits where both diagonal
 // words are disjoint, and counts for a weight that the two keys give (pairWeight), one per bucket.
@@ -17,11 +17,15 @@
 
 import { BUCKETS, LONGEST_KEY } from './half-boards.js';
 
-/** Invocations per workgroup: the west half-boards of a tile. */
-export const JOIN_WORKGROUP = 64;
+/**
+ * Invocations per workgroup, the west half-boards of a tile, as the batch chooses them (a pipeline
+ * constant): 64 where a key holds many west half-boards, fewer where most would idle.
+ */
+export const JOIN_LANES = [16, 32, 64] as const;
+export type JoinLanes = (typeof JOIN_LANES)[number];
 
 export const JOIN_SHADER = /* wgsl */ `
-const WG: u32 = ${JOIN_WORKGROUP}u;
+override WG: u32 = 64u;
 const BUCKETS: u32 = ${BUCKETS}u;
 const LONGEST: u32 = ${LONGEST_KEY}u;
 
