@@ -46,7 +46,7 @@ Sections (every one but --gpu and --load when none is given):
               compareEngines with default options
   --listing   solutions(n) streamed on both engines (default 14; boards above 15 are left out)
   --find      findSolution(n) for n = 1,000,000 and 10,000,000 (no boards)
-  --gpu       the GPU engine against one wasm thread (default 16..21; from n = 19 on,
+  --gpu       the GPU engine by each method against one wasm thread (default 16..21; from n = 19 on,
               an even sample), in Node through the package \`webgpu\`, else in Chromium
   --browser   with --gpu: in Chromium even where Node has an adapter
   --load      a server process answering GET /?n=N with count(n) over HTTP on 127.0.0.1, kept
@@ -432,7 +432,20 @@ function printGpu(gpu: GpuReport | string, runs: number): void {
   process.stdout.write(
     `\nGPU: ${gpu.where}, on ${gpu.adapter} (${label}${threads})\n` +
       `${formatTable(
-        ['n', 'sample', 'solutions', 'GPU ms', 'GPU ns/solution', 'GPU vs wasm', 'wasm ns/solution', 'wasm sample'],
+        [
+          'n',
+          'sample',
+          'solutions',
+          'search ms',
+          'search ns/sol',
+          'search vs wasm',
+          'join ms',
+          'join ns/sol',
+          'join vs wasm',
+          'join/search',
+          'wasm ns/sol',
+          'wasm sample',
+        ],
         gpu.rows.map((r) => [
           String(r.n),
           r.shards === 1 ? 'all' : `1/${r.shards}`,
@@ -440,12 +453,18 @@ function printGpu(gpu: GpuReport | string, runs: number): void {
           formatMs(r.gpu.ms),
           r.gpu.nsPerSolution.toFixed(2),
           ratio(r.gpu.vsWasm),
+          formatMs(r.join.ms),
+          r.join.nsPerSolution.toFixed(2),
+          ratio(r.join.vsWasm),
+          (r.join.nsPerSolution / r.gpu.nsPerSolution).toFixed(2),
           r.wasmNsPerSolution.toFixed(1),
           r.wasmShards === 1 ? 'all' : `1/${r.wasmShards}`,
         ]),
       )}\n` +
-      `medians of ${runs} after a warm-up; a count as a caller sees it: plan, host split, dispatches, read-back.\n` +
-      `vs wasm: one wasm thread's ns/solution (countSync, in this process, on its own sample) over the GPU's; above 1x the GPU is faster.\n`,
+      `medians of ${runs} after a warm-up; a count as a caller sees it: plan, host work, dispatches, read-back.\n` +
+      `search, join: the GPU by each method, each on shard 0 of its own plan's sample (solutions: the search's).\n` +
+      `vs wasm: one wasm thread's ns/solution (countSync, in this process, on its own sample) over the GPU's; above 1x the GPU is faster.\n` +
+      `join/search: the join's ns/solution over the search's; below 1 the join is faster.\n`,
   );
 }
 

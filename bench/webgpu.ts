@@ -1,6 +1,6 @@
-// The GPU section (npm run bench -- --gpu): per n, the 'webgpu' engine's kernel,
-// timed as a caller sees a count (plan, host split, dispatches, read-back), against one wasm
-// thread on the same machine, measured in the same run. In Node where Dawn's binding (the package
+// The GPU section (npm run bench -- --gpu): per n, the 'webgpu' engine by each method (its search,
+// its join), timed as a caller sees a count (plan, host work, dispatches, read-back), against one
+// wasm thread on the same machine, measured in the same run. In Node where Dawn's binding (the package
 // `webgpu`) finds an adapter; else in Chromium (where `chromium` and playwright-core are
 // installed) on a page built by Vite from bench/gpu-count.ts, served from 127.0.0.1 with WebGPU
 // enabled. The adapter is named; a software one (lavapipe, SwiftShader) is labelled as such.
@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { type CountSyncOptions, countSync } from 'nqueens-wasm';
+import { type CountSyncOptions, countSync, type Method } from 'nqueens-wasm';
 import { countOnGpuEngine, type GpuCount } from './gpu-count.js';
 import { median, status } from './measure.js';
 import { repositoryRoot } from './repository.js';
@@ -34,14 +34,17 @@ export interface GpuTime {
 
 export interface GpuRow {
   n: number;
-  /** The GPU's sample: shard 0 of this many (1: the whole count). */
+  /** The GPU's sample: shard 0 of this many (1: the whole count), of each method's plan. */
   shards: number;
+  /** The search's sample's solutions. */
   solutions: string;
   wasmShards: number;
   wasmSolutions: string;
   wasmMs: number;
   wasmNsPerSolution: number;
+  /** The GPU by its search, and by the join. */
   gpu: GpuTime;
+  join: GpuTime;
 }
 
 export interface GpuReport {
@@ -52,7 +55,7 @@ export interface GpuReport {
   rows: GpuRow[];
 }
 
-type Counter = (n: number, shards: number) => Promise<GpuCount>;
+type Counter = (n: number, shards: number, method: Method) => Promise<GpuCount>;
 
 /** One wasm thread on shard 0 of `shards` of n: ms per count (median of `runs` passes) and its solutions. */
 function timeWasm(n: number, shards: number, runs: number): { ms: number; solutions: bigint } {
@@ -80,38 +83,49 @@ async function measureRows(
   known: ReadonlyMap<number, bigint>,
 ): Promise<GpuRow[]> {
   const rows: GpuRow[] = [];
-  for (const n of boards) {
-    const shards = GPU_SHARDS[n] ?? 1;
-    status(`gpu: n = ${n}, warm-up`);
-    await counter(Math.min(n, 14), 1);
+  /** The GPU's median time for shard 0 of `shards` of n by `method`, and that sample's solutions. */
+  const timeGpu = async (n: number, shards: number, method: Method) => {
     const times: number[] = [];
     let solutions: string | null = null;
     for (let round = 1; round <= runs; round++) {
-      status(`gpu: n = ${n}${shards > 1 ? ` (shard 0/${shards})` : ''}, round ${round}/${runs}`);
-      const r = await counter(n, shards);
+      status(`gpu: n = ${n}${shards > 1 ? ` (shard 0/${shards})` : ''}, ${method}, round ${round}/${runs}`);
+      const r = await counter(n, shards, method);
       solutions ??= r.total;
       if (r.total !== solutions) throw new Error(`the GPU counted ${r.total} at n = ${n}, then ${solutions}`);
       if (shards === 1 && known.has(n) && BigInt(r.total) !== known.get(n))
-        throw new Error(`the GPU counted ${r.total} at n = ${n}, expected ${known.get(n)}`);
+        throw new Error(`the GPU counted ${r.total} at n = ${n} by ${method}, expected ${known.get(n)}`);
       times.push(r.ms);
     }
+    return { ms: median(times), solutions: solutions! };
+  };
+  for (const n of boards) {
+    const shards = GPU_SHARDS[n] ?? 1;
+    status(`gpu: n = ${n}, warm-up`);
+    await counter(Math.min(n, 14), 1, 'backtrack');
+    await counter(Math.min(n, 14), 1, 'join');
+    const searched = await timeGpu(n, shards, 'backtrack');
+    const joined = await timeGpu(n, shards, 'join');
+    const solutions = searched.solutions;
     const wasmSample = wasmShards(n);
     status(`gpu: n = ${n}, one wasm thread${wasmSample > 1 ? ` (shard 0/${wasmSample})` : ''}`);
     const wasm = timeWasm(n, wasmSample, runs);
     if (wasmSample === shards && String(wasm.solutions) !== solutions)
       throw new Error(`wasm counted ${wasm.solutions} at n = ${n}, the GPU ${solutions}`);
     const wasmNsPerSolution = (wasm.ms * 1e6) / Number(wasm.solutions);
-    const ms = median(times);
-    const nsPerSolution = (ms * 1e6) / Number(solutions);
+    const perSolution = ({ ms, solutions: found }: { ms: number; solutions: string }): GpuTime => {
+      const nsPerSolution = (ms * 1e6) / Number(found);
+      return { ms, nsPerSolution, vsWasm: wasmNsPerSolution / nsPerSolution };
+    };
     rows.push({
       n,
       shards,
-      solutions: solutions!,
+      solutions,
       wasmShards: wasmSample,
       wasmSolutions: String(wasm.solutions),
       wasmMs: wasm.ms,
       wasmNsPerSolution,
-      gpu: { ms, nsPerSolution, vsWasm: wasmNsPerSolution / nsPerSolution },
+      gpu: perSolution(searched),
+      join: perSolution(joined),
     });
   }
   status('');
@@ -125,7 +139,7 @@ async function inNode(
   known: ReadonlyMap<number, bigint>,
 ): Promise<GpuReport | null> {
   // A first count says whether there is an adapter, and which.
-  const adapter = await countOnGpuEngine(8, 1).then(
+  const adapter = await countOnGpuEngine(8, 1, 'backtrack').then(
     (r) => r.adapter,
     () => null,
   );
@@ -196,14 +210,18 @@ async function inChromium(
     await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 60_000 });
     type PageGlobals = { countOnGpuEngine: typeof countOnGpuEngine };
     const adapter = await page.evaluate(() =>
-      (window as unknown as PageGlobals).countOnGpuEngine(8, 1).then(
+      (window as unknown as PageGlobals).countOnGpuEngine(8, 1, 'backtrack').then(
         (r) => r.adapter,
         () => null,
       ),
     );
     if (adapter === null) return `no adapter in Node, nor in Chromium ${browser.version()} here`;
-    const counter: Counter = (n, shards) =>
-      page.evaluate(([size, m]) => (window as unknown as PageGlobals).countOnGpuEngine(size, m), [n, shards] as const);
+    const counter: Counter = (n, shards, method) =>
+      page.evaluate(([size, m, how]) => (window as unknown as PageGlobals).countOnGpuEngine(size, m, how), [
+        n,
+        shards,
+        method,
+      ] as const);
     const rows = await measureRows(boards, runs, wasmShards, counter, known);
     return { where: `Chromium ${browser.version()}`, adapter: adapter.name, software: adapter.software, rows };
   } finally {
