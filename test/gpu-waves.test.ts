@@ -1,7 +1,7 @@
-// The GPU engine's waves (run/wave-sizes.ts, run/count-on-gpu.ts): a count's first wave is one
-// subproblem, so its first progress and first checkpoint come after one subproblem's time on any
-// device; later waves grow towards WAVE_MS of the device's time, GROWTH-fold at most. Checked on
-// the rule alone, and on the engine's own loop over a stand-in device: the kernel's run replaced
+// The GPU engine's waves (run/wave-sizes.ts, run/gpu-methods/backtrack.ts): a count's first wave is
+// one subproblem, so its first progress and first checkpoint come after one subproblem's time on
+// any device; later waves grow towards WAVE_MS of the device's time, GROWTH-fold at most. Checked
+// on the rule alone, and on the engine's own loop over a stand-in device: the kernel's run replaced
 // by the same tasks searched on the CPU, taking the time the test gives it on a clock the test
 // moves (performance.now), so no test reads the wall clock.
 
@@ -11,7 +11,7 @@ import { resolveEngine } from '../src/kernel/select.js';
 import type { Gpu } from '../src/kernel/webgpu/device.js';
 import type { GpuWork } from '../src/kernel/webgpu/tasks.js';
 import { plan } from '../src/plan/plan.js';
-import { countOnGpu } from '../src/run/count-on-gpu.js';
+import { countOnGpu } from '../src/run/gpu-methods/backtrack.js';
 import { Job } from '../src/run/job.js';
 import { FIRST_WAVE, GROWTH, WAVE_MS, WaveSizes } from '../src/run/wave-sizes.js';
 import { taskCompletions } from './helpers/gpu-tasks.js';

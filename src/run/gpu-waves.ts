@@ -1,4 +1,4 @@
-// What both of the GPU's methods do around the device's count (count-on-gpu.ts, join-on-gpu.ts):
+// What both of the GPU's methods do around the device's count (gpu-methods/backtrack.ts, join.ts):
 // take a wave of the job's ranges, and count on a CPU kernel what a unique count needs besides,
 // the completions that rotations leave unchanged.
 

@@ -1,11 +1,12 @@
-// How many subproblems each GPU wave takes (run/count-on-gpu.ts). Progress and checkpoints advance
-// a wave at a time, so a count's first wave must be short on any device at any n: its speed is not
-// known yet, and one subproblem can take from microseconds (a big GPU, a small board) to seconds (a
-// software adapter at n = 20). So the first wave is one subproblem, the least progress can report;
-// each later one is sized for WAVE_MS by the device's speed measured so far, but grows at most
-// GROWTH-fold over the wave before it. The cap matters because the next wave is taken while the
-// current one counts, sized by waves before it, and because the first waves' few subproblems are a
-// poor sample (their sizes vary several-fold, and a small wave pays a dispatch's fixed costs).
+// How many subproblems each GPU wave takes (run/gpu-methods/). Progress and checkpoints
+// advance a wave at a time, so a count's first wave must be short on any device at any n: its speed
+// is not known yet, and one subproblem can take from microseconds (a big GPU, a small board) to
+// seconds (a software adapter at n = 20). So the first wave is one subproblem, the least progress
+// can report; each later one is sized for WAVE_MS by the device's speed measured so far, but grows
+// at most GROWTH-fold over the wave before it. The cap matters because the next wave is taken while
+// the current one counts, sized by waves before it, and because the first waves' few subproblems
+// are a poor sample (their sizes vary several-fold, and a small wave pays a dispatch's fixed
+// costs).
 
 /** Subproblems in a count's first wave. */
 export const FIRST_WAVE = 1;

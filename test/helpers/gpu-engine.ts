@@ -1,12 +1,12 @@
-// A count on the GPU through the engine's own path below the API (plan, job, run/count-on-gpu.ts),
-// with the job's control (ranges, progress, checkpoints, aborts) in the test's hands, and the
-// unique count only where the plan gives one.
+// A count on the GPU through the engine's own path below the API (plan, job,
+// run/gpu-methods/backtrack.ts), with the job's control (ranges, progress, checkpoints, aborts) in
+// the test's hands, and the unique count only where the plan gives one.
 
 import { acquireKernel, releaseKernel } from '../../src/kernel/instances.js';
 import { resolveEngine } from '../../src/kernel/select.js';
 import { acquireGpu } from '../../src/kernel/webgpu/device.js';
 import { plan } from '../../src/plan/plan.js';
-import { countOnGpu } from '../../src/run/count-on-gpu.js';
+import { countOnGpu } from '../../src/run/gpu-methods/backtrack.js';
 import { Job, type JobControl } from '../../src/run/job.js';
 import type { Queen, Shard } from '../../src/types.js';
 

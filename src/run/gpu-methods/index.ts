@@ -5,8 +5,8 @@ import type { Kernel } from '../../kernel/kernel.js';
 import type { CountWork } from '../../kernel/subproblems.js';
 import type { Gpu } from '../../kernel/webgpu/device.js';
 import type { Method } from '../../types.js';
-import { countOnGpu } from '../count-on-gpu.js';
 import type { Job } from '../job.js';
+import { countOnGpu } from './backtrack.js';
 import { joinOnGpu } from './join.js';
 
 /** Counts a job's subproblems on the GPU, with a CPU kernel for what the unique count needs besides. */

@@ -1,27 +1,27 @@
-// Counting for a job on the GPU ('webgpu' engine), driven from the calling thread: wave by wave,
-// the subproblems are split into tasks on the host and their completions counted on the device,
-// while the calling thread counts, with a CPU kernel and in slices, what the unique count needs
-// besides: the completions a rotation leaves unchanged, of the subproblems a rotation maps onto
-// themselves (about 1/n^2 of the frames, or the whole board when it is one subproblem). That
+// Backtracking's part on the GPU ('webgpu' engine): counting a job from the calling thread, wave by
+// wave: the subproblems are split into tasks on the host and their completions counted on the
+// device, while the calling thread counts, with a CPU kernel and in slices, what the unique count
+// needs besides: the completions a rotation leaves unchanged, of the subproblems a rotation maps
+// onto themselves (about 1/n^2 of the frames, or the whole board when it is one subproblem). That
 // search places whole orbits of queens and is far smaller than the count itself.
 
-import type { CountingMethod } from '../kernel/counting-method.js';
-import type { Kernel } from '../kernel/kernel.js';
-import { countingMethod } from '../kernel/methods/index.js';
-import { type CountWork, pickSubproblems, type Subproblems, subproblemsIn } from '../kernel/subproblems.js';
-import { addResults, emptyTally, NO_SHARE, type Tally } from '../kernel/tally.js';
-import { type Gpu, pipelineFor } from '../kernel/webgpu/device.js';
+import type { CountingMethod } from '../../kernel/counting-method.js';
+import type { Kernel } from '../../kernel/kernel.js';
+import { countingMethod } from '../../kernel/methods/index.js';
+import { type CountWork, pickSubproblems, type Subproblems, subproblemsIn } from '../../kernel/subproblems.js';
+import { addResults, emptyTally, NO_SHARE, type Tally } from '../../kernel/tally.js';
+import { type Gpu, pipelineFor } from '../../kernel/webgpu/device.js';
 import {
   type PlacementPacked,
   packPlacement,
   placementTargetTasks,
   runPlacement,
-} from '../kernel/webgpu/placement-kernel.js';
-import { type GpuWork, Split } from '../kernel/webgpu/tasks.js';
-import { RotationCounter, takeWave } from './gpu-waves.js';
-import type { Job } from './job.js';
-import { Slices } from './slices.js';
-import { WaveSizes } from './wave-sizes.js';
+} from '../../kernel/webgpu/placement-kernel.js';
+import { type GpuWork, Split } from '../../kernel/webgpu/tasks.js';
+import { RotationCounter, takeWave } from '../gpu-waves.js';
+import type { Job } from '../job.js';
+import { Slices } from '../slices.js';
+import { WaveSizes } from '../wave-sizes.js';
 
 /**
  * A wave: the subproblems split into tasks and counted on the device together, as many as
@@ -78,7 +78,7 @@ class Wave {
  * loop runs.
  */
 export async function countOnGpu(job: Job, planned: CountWork, gpu: Gpu, kernel: Kernel): Promise<void> {
-  // The subproblems of a method the GPU counts by (backtracking's frames) are a kept list: read as
+  // The subproblems of backtracking, the method this counts by, are a kept list (its frames): read as
   // it is.
   const work = { ...planned, subproblems: subproblemsIn(planned.subproblems, 0, planned.subproblems.count) };
   const { n, subproblems: list, countsUnique } = work;
