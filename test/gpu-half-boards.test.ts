@@ -3,7 +3,7 @@
 // kernel's join counts for it; and the buckets hold the list, sorted by key.
 
 import { describe, expect, it } from 'vitest';
-import { BUCKETS, intoBuckets, listSide, pairWeight } from '../src/kernel/webgpu/half-boards.js';
+import { intoBuckets, keyShape, listSide, pairWeight } from '../src/kernel/webgpu/half-boards.js';
 import { joinPlan, kernels, subproblemOf, unitCount } from './helpers/join-subproblem.js';
 
 /** A row choice counted from its listed half-boards, every west against every east. */
@@ -12,11 +12,12 @@ function countFromLists(n: number, eastRows: number, middleRow: number): bigint 
   if (middleRow >= 0) westRows &= ~(1 << middleRow);
   const west = listSide(n, westRows, false, middleRow);
   const east = listSide(n, eastRows, true, middleRow);
+  const shape = keyShape(n);
   let total = 0n;
   for (let w = 0; w < west.count; w++)
     for (let e = 0; e < east.count; e++) {
       if ((west.first[w]! & east.first[e]!) !== 0 || (west.second[w]! & east.second[e]!) !== 0) continue;
-      total += BigInt(pairWeight(west.key[w]!, east.key[e]!));
+      total += BigInt(pairWeight(shape, west.key[w]!, east.key[e]!));
     }
   return total;
 }
@@ -39,14 +40,34 @@ describe('the GPU join’s half-boards', () => {
     });
   }
 
+  for (const n of [16, 20, 22, 24])
+    it(`n = ${n}: a key holds the words' bits around the longest diagonals, and says which longest diagonals a half-board holds`, () => {
+      const k = n >> 1;
+      const shape = keyShape(n);
+      const side = listSide(n, subproblemOf(n, 0).eastRows, true, subproblemOf(n, 0).middleRow);
+      expect(side.count).toBeGreaterThan(0);
+      const low = k - 1 - (shape.half >> 1);
+      for (let i = 0; i < side.count; i += 7) {
+        const [first, second, key] = [side.first[i]!, side.second[i]!, side.key[i]!];
+        for (let bit = 0; bit < shape.half; bit++) {
+          expect((key >>> bit) & 1).toBe((first >>> (low + bit)) & 1);
+          expect((key >>> (shape.half + bit)) & 1).toBe((second >>> (low + bit)) & 1);
+        }
+        const held = ((first >>> (k - 1)) & 1) + ((second >>> (k - 1)) & 1);
+        // Against an east half-board that holds neither: 2^held, plus 1 where this one holds neither too.
+        expect(pairWeight(shape, key, 0)).toBe((1 << held) + (held === 0 ? 1 : 0));
+      }
+    });
+
   it('sorts a side into buckets by key, keeping every half-board', () => {
     const side = listSide(16, 0b1010_0110_1001_0101, true, -1);
-    const { first, second, starts } = intoBuckets(side);
+    const { buckets } = keyShape(16);
+    const { first, second, starts } = intoBuckets(side, keyShape(16));
     expect(starts[0]).toBe(0);
-    expect(starts[BUCKETS]).toBe(side.count);
+    expect(starts[buckets]).toBe(side.count);
     const pairs = (f: Uint32Array, s: Uint32Array) => [...f].map((x, i) => `${x},${s[i]}`).sort();
     expect(pairs(first, second)).toEqual(pairs(side.first, side.second));
-    for (let b = 0; b < BUCKETS; b++)
+    for (let b = 0; b < buckets; b++)
       for (let p = starts[b]!; p < starts[b + 1]!; p++) {
         const at = [...side.first].findIndex((f, i) => f === first[p] && side.second[i] === second[p]);
         expect(side.key[at]).toBe(b);

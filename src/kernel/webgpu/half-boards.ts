@@ -10,29 +10,42 @@
 // (make a solution with its mirror images, see assembly/join.ts) exactly where both words are
 // disjoint, since their queens stand on rows and columns of their own.
 
-/** Key bits per direction: the longest diagonal and the diagonal either side of it. */
-export const KEY_HALF = 3;
-/** Keys, and so buckets of a row choice's half-boards on each side. */
-export const BUCKETS = 1 << (2 * KEY_HALF);
-/** The key bits of the two longest diagonals (the middle bit of each direction's three). */
-export const LONGEST_KEY = 0b010_010;
+/**
+ * A board's keys: `half` bits a direction, around the longest diagonal, so `buckets` keys a side;
+ * `longest`, the key bits of the two longest diagonals. Wider on bigger boards, whose row choices
+ * have more half-boards a key: a wider key spares more pair tests, and each key keeps enough
+ * half-boards to fill a tile (join-shader.ts).
+ */
+export interface KeyShape {
+  readonly half: number;
+  readonly buckets: number;
+  readonly longest: number;
+}
+
+export function keyShape(n: number): KeyShape {
+  const k = n >> 1;
+  const half = k <= 9 ? 3 : k === 10 ? 4 : 5;
+  const at = half >> 1;
+  return { half, buckets: 1 << (2 * half), longest: (1 << at) | (1 << (half + at)) };
+}
 
 /** A side's half-boards: both words of each, and its key. */
 export interface SideList {
   count: number;
   first: Uint32Array;
   second: Uint32Array;
-  key: Uint8Array;
+  key: Uint16Array;
 }
 
 /**
- * The key of a half-board's words: KEY_HALF bits of each around bit k - 1, the longest diagonal.
- * Two half-boards whose keys meet share a diagonal; and the key says which longest diagonals a
- * half-board holds, and so what its pairs count for (pairWeight).
+ * The key of a half-board's words: `shape.half` bits of each around bit k - 1, the longest
+ * diagonal. Two half-boards whose keys meet share a diagonal; and the key says which longest
+ * diagonals a half-board holds, and so what its pairs count for (pairWeight).
  */
-export function keyOf(k: number, first: number, second: number): number {
-  const low = k - 2;
-  return ((first >>> low) & 0b111) | (((second >>> low) & 0b111) << KEY_HALF);
+export function keyOf(shape: KeyShape, k: number, first: number, second: number): number {
+  const low = k - 1 - (shape.half >> 1);
+  const mask = (1 << shape.half) - 1;
+  return ((first >>> low) & mask) | (((second >>> low) & mask) << shape.half);
 }
 
 /**
@@ -92,9 +105,10 @@ export function listSide(n: number, rows: number, east: boolean, middleRow: numb
     count,
     first: Uint32Array.from(out[0]!),
     second: Uint32Array.from(out[1]!),
-    key: new Uint8Array(count),
+    key: new Uint16Array(count),
   };
-  for (let i = 0; i < count; i++) list.key[i] = keyOf(k, list.first[i]!, list.second[i]!);
+  const shape = keyShape(n);
+  for (let i = 0; i < count; i++) list.key[i] = keyOf(shape, k, list.first[i]!, list.second[i]!);
   return list;
 }
 
@@ -105,11 +119,11 @@ export interface Bucketed {
   starts: Uint32Array;
 }
 
-export function intoBuckets(side: SideList): Bucketed {
-  const starts = new Uint32Array(BUCKETS + 1);
+export function intoBuckets(side: SideList, { buckets }: KeyShape): Bucketed {
+  const starts = new Uint32Array(buckets + 1);
   for (let i = 0; i < side.count; i++) starts[side.key[i]! + 1]!++;
-  for (let b = 0; b < BUCKETS; b++) starts[b + 1]! += starts[b]!;
-  const at = starts.slice(0, BUCKETS);
+  for (let b = 0; b < buckets; b++) starts[b + 1]! += starts[b]!;
+  const at = starts.slice(0, buckets);
   const first = new Uint32Array(side.count);
   const second = new Uint32Array(side.count);
   for (let i = 0; i < side.count; i++) {
@@ -125,10 +139,10 @@ export function intoBuckets(side: SideList): Bucketed {
  * longest diagonal (w: those the west one holds), plus 2^e where the west one holds neither
  * (assembly/join.ts says why). Pairs whose keys meet count for nothing: they share a diagonal.
  */
-export function pairWeight(westKey: number, eastKey: number): number {
+export function pairWeight(shape: KeyShape, westKey: number, eastKey: number): number {
   if ((westKey & eastKey) !== 0) return 0;
-  const w = popcount(westKey & LONGEST_KEY);
-  const e = popcount(eastKey & LONGEST_KEY);
+  const w = popcount(westKey & shape.longest);
+  const e = popcount(eastKey & shape.longest);
   return (e === 0 ? 1 << w : 0) + (w === 0 ? 1 << e : 0);
 }
 

@@ -7,7 +7,7 @@
 import { JoinMemoryError } from '../../errors.js';
 import { compileShader, type Gpu } from './device.js';
 import { allocating, read, USAGE, withBuffers } from './gpu-memory.js';
-import { BUCKETS, type Bucketed, intoBuckets, listSide, pairWeight } from './half-boards.js';
+import { type Bucketed, intoBuckets, type KeyShape, keyShape, listSide, pairWeight } from './half-boards.js';
 import { JOIN_LANES, JOIN_SHADER, type JoinLanes } from './join-shader.js';
 import type { RecordCounts } from './placement-kernel.js';
 
@@ -31,6 +31,7 @@ export interface JoinBatch {
   readonly tiles: Uint32Array<ArrayBuffer>;
   /** The invocations of a workgroup: a tile's most west half-boards. */
   readonly lanes: JoinLanes;
+  readonly shape: KeyShape;
   /** Per tile, the pair tests it makes: its lanes times the east half-boards of the buckets it meets. */
   readonly tests: Float64Array;
 }
@@ -44,14 +45,18 @@ interface Listed {
   bytes: number;
 }
 
-/** Bytes on the device per row choice besides its half-boards and tiles: its buckets' starts and its count. */
-const CHOICE_BYTES = (BUCKETS + 1) * 4 + 8;
-
-/** Per key, the vec4s of east half-boards (two each) that a west half-board of that key is tested against. */
-function testsByKey(starts: Uint32Array): Float64Array {
-  const tests = new Float64Array(BUCKETS);
-  for (let key = 0; key < BUCKETS; key++)
-    for (let b = 0; b < BUCKETS; b++) if (pairWeight(key, b) !== 0) tests[key]! += starts[b + 1]! - starts[b]!;
+/** Per key a west half-board of the row choice has, the vec4s of east half-boards (two each) it is tested against. */
+function testsByKey(shape: KeyShape, westStarts: Uint32Array, starts: Uint32Array): Float64Array {
+  const tests = new Float64Array(shape.buckets);
+  for (let key = 0; key < shape.buckets; key++) {
+    if (westStarts[key + 1] === westStarts[key]) continue;
+    // The buckets it meets: every subset of its key's complement, as the shader visits them.
+    const open = ~key & (shape.buckets - 1);
+    for (let b = open; ; b = (b - 1) & open) {
+      if (pairWeight(shape, key, b) !== 0) tests[key]! += starts[b + 1]! - starts[b]!;
+      if (b === 0) break;
+    }
+  }
   return tests;
 }
 
@@ -67,12 +72,15 @@ export class JoinWave {
   private carried: Listed | null = null;
   private listedChoices = 0;
   private batchedChoices = 0;
+  private readonly shape: KeyShape;
 
   constructor(
     private readonly n: number,
     readonly choices: readonly RowChoice[],
     private readonly maxBytes: number,
-  ) {}
+  ) {
+    this.shape = keyShape(n);
+  }
 
   /** Every row choice is in a batch taken. */
   get done(): boolean {
@@ -106,32 +114,34 @@ export class JoinWave {
   take(): JoinBatch {
     const first = this.batchedChoices;
     const count = this.batch.length;
+    const { shape } = this;
+    const buckets = shape.buckets;
     let wests = 0;
     let easts = 0;
     let keys = 0;
     for (const l of this.batch) {
       wests += l.west.length / 2;
       easts += l.east.length / 4;
-      for (let key = 0; key < BUCKETS; key++) if (l.westStarts[key + 1]! > l.westStarts[key]!) keys++;
+      for (let key = 0; key < buckets; key++) if (l.westStarts[key + 1]! > l.westStarts[key]!) keys++;
     }
     // Tiles as wide as a key's west half-boards are on average, so that few invocations idle.
     const lanes = JOIN_LANES.find((width) => width * 1.5 > wests / Math.max(1, keys)) ?? 64;
     let tileCount = 0;
     for (const l of this.batch)
-      for (let key = 0; key < BUCKETS; key++)
+      for (let key = 0; key < buckets; key++)
         tileCount += Math.ceil((l.westStarts[key + 1]! - l.westStarts[key]!) / lanes);
     const west = new Uint32Array(wests * 2);
     const east = new Uint32Array(easts * 4);
-    const starts = new Uint32Array(count * (BUCKETS + 1));
+    const starts = new Uint32Array(count * (buckets + 1));
     const tiles = new Uint32Array(tileCount * 4);
     const tests = new Float64Array(tileCount);
     let w = 0;
     let e = 0;
     let t = 0;
     this.batch.forEach((l, c) => {
-      for (let b = 0; b <= BUCKETS; b++) starts[c * (BUCKETS + 1) + b] = e + l.starts[b]!;
-      const perKey = testsByKey(l.starts);
-      for (let key = 0; key < BUCKETS; key++) {
+      for (let b = 0; b <= buckets; b++) starts[c * (buckets + 1) + b] = e + l.starts[b]!;
+      const perKey = testsByKey(shape, l.westStarts, l.starts);
+      for (let key = 0; key < buckets; key++) {
         const end = l.westStarts[key + 1]!;
         for (let from = l.westStarts[key]!; from < end; from += lanes) {
           tiles.set([c, w + from, Math.min(lanes, end - from), key], t * 4);
@@ -146,7 +156,7 @@ export class JoinWave {
     this.batchedChoices += count;
     this.batch = [];
     this.batchBytes = 0;
-    return { first, count, west, east, starts, tiles, lanes, tests };
+    return { first, count, west, east, starts, tiles, lanes, shape, tests };
   }
 
   private add(listed: Listed): void {
@@ -160,19 +170,21 @@ export class JoinWave {
     const { n } = this;
     let westRows = (n === 32 ? -1 : (1 << n) - 1) & ~eastRows;
     if (middleRow >= 0) westRows &= ~(1 << middleRow);
-    const westSide = intoBuckets(listSide(n, westRows, false, middleRow));
-    const eastSide = intoBuckets(listSide(n, eastRows, true, middleRow));
+    const { shape } = this;
+    const westSide = intoBuckets(listSide(n, westRows, false, middleRow), shape);
+    const eastSide = intoBuckets(listSide(n, eastRows, true, middleRow), shape);
     const west = interleave(westSide.first, westSide.second);
-    const { east, starts } = pairedBuckets(eastSide);
+    const { east, starts } = pairedBuckets(eastSide, shape);
     let tiles = 0;
-    for (let key = 0; key < BUCKETS; key++)
+    for (let key = 0; key < shape.buckets; key++)
       tiles += Math.ceil((westSide.starts[key + 1]! - westSide.starts[key]!) / JOIN_LANES[0]);
     return {
       west,
       westStarts: westSide.starts,
       east,
       starts,
-      bytes: west.byteLength + east.byteLength + tiles * 16 + CHOICE_BYTES,
+      // Its buckets' starts on the device, and its count.
+      bytes: west.byteLength + east.byteLength + tiles * 16 + starts.byteLength + 8,
     };
   }
 }
@@ -183,11 +195,11 @@ export class JoinWave {
  * of the window in one direction at least, so a west half-board never has both words zero), and
  * `starts` counted in vec4s.
  */
-function pairedBuckets(side: Bucketed): { east: Uint32Array; starts: Uint32Array } {
-  const starts = new Uint32Array(BUCKETS + 1);
-  for (let b = 0; b < BUCKETS; b++) starts[b + 1] = starts[b]! + Math.ceil((side.starts[b + 1]! - side.starts[b]!) / 2);
-  const east = new Uint32Array(starts[BUCKETS]! * 4).fill(NEVER_FITS);
-  for (let b = 0; b < BUCKETS; b++)
+function pairedBuckets(side: Bucketed, { buckets }: KeyShape): { east: Uint32Array; starts: Uint32Array } {
+  const starts = new Uint32Array(buckets + 1);
+  for (let b = 0; b < buckets; b++) starts[b + 1] = starts[b]! + Math.ceil((side.starts[b + 1]! - side.starts[b]!) / 2);
+  const east = new Uint32Array(starts[buckets]! * 4).fill(NEVER_FITS);
+  for (let b = 0; b < buckets; b++)
     for (let p = side.starts[b]!, at = starts[b]! * 4; p < side.starts[b + 1]!; p++, at += 2) {
       east[at] = side.first[p]!;
       east[at + 1] = side.second[p]!;
@@ -238,22 +250,28 @@ class PairBudget {
   }
 }
 
-/** Per device: the join kernel compiled for each tile width, and the dispatches' budget. */
-const compiled = new WeakMap<Gpu, { pipelines: Map<JoinLanes, Promise<GPUComputePipeline>>; budget: PairBudget }>();
+/** Per device: the join kernel compiled for each tile width and key shape, and the dispatches' budget. */
+const compiled = new WeakMap<Gpu, { pipelines: Map<string, Promise<GPUComputePipeline>>; budget: PairBudget }>();
 
-/** The join kernel compiled for the device with tiles of `lanes`, once; a failure is not kept. */
-function joinPipeline(gpu: Gpu, lanes: JoinLanes): { pipeline: Promise<GPUComputePipeline>; budget: PairBudget } {
+/** The join kernel compiled for the device with tiles of `lanes` and keys of `shape`, once; a failure is not kept. */
+function joinPipeline(
+  gpu: Gpu,
+  lanes: JoinLanes,
+  shape: KeyShape,
+): { pipeline: Promise<GPUComputePipeline>; budget: PairBudget } {
   let device = compiled.get(gpu);
   if (device === undefined) {
     device = { pipelines: new Map(), budget: new PairBudget() };
     compiled.set(gpu, device);
   }
   const { pipelines, budget } = device;
-  let pipeline = pipelines.get(lanes);
+  const constants = { WG: lanes, BUCKETS: shape.buckets, LONGEST: shape.longest };
+  const key = JSON.stringify(constants);
+  let pipeline = pipelines.get(key);
   if (pipeline === undefined) {
-    pipeline = compileShader(gpu.device, JOIN_SHADER, { WG: lanes });
-    pipelines.set(lanes, pipeline);
-    pipeline.catch(() => pipelines.delete(lanes));
+    pipeline = compileShader(gpu.device, JOIN_SHADER, constants);
+    pipelines.set(key, pipeline);
+    pipeline.catch(() => pipelines.delete(key));
   }
   return { pipeline, budget };
 }
@@ -265,7 +283,7 @@ export async function runJoin(gpu: Gpu, batch: JoinBatch, stopped: () => boolean
   const high = new Float64Array(choices);
   const tileCount = batch.tests.length;
   if (tileCount === 0) return { low, high };
-  const { pipeline: compiling, budget } = joinPipeline(gpu, batch.lanes);
+  const { pipeline: compiling, budget } = joinPipeline(gpu, batch.lanes, batch.shape);
   const pipeline = await compiling;
   if (stopped()) return null;
   const { device } = gpu;

@@ -15,8 +15,6 @@
 // - tiles: per tile, (row choice, its first west half-board, how many, their key);
 // - counts: per row choice, its count, low and high words.
 
-import { BUCKETS, LONGEST_KEY } from './half-boards.js';
-
 /**
  * Invocations per workgroup, the west half-boards of a tile, as the batch chooses them (a pipeline
  * constant): 64 where a key holds many west half-boards, fewer where most would idle.
@@ -26,8 +24,9 @@ export type JoinLanes = (typeof JOIN_LANES)[number];
 
 export const JOIN_SHADER = /* wgsl */ `
 override WG: u32 = 64u;
-const BUCKETS: u32 = ${BUCKETS}u;
-const LONGEST: u32 = ${LONGEST_KEY}u;
+// The board's keys (half-boards.ts, keyShape): pipeline constants, as the tile's width is.
+override BUCKETS: u32 = 64u;
+override LONGEST: u32 = 18u;
 
 struct Params {
   // The dispatch's first tile.
