@@ -3,7 +3,7 @@
 // kernel's join counts for it; and the buckets hold the list, sorted by key.
 
 import { describe, expect, it } from 'vitest';
-import { intoBuckets, keyShape, listSide, pairWeight } from '../src/kernel/webgpu/half-boards.js';
+import { intoBuckets, keyShape, listSide, pairWeight, restWord } from '../src/kernel/webgpu/half-boards.js';
 import { joinPlan, kernels, subproblemOf, unitCount } from './helpers/join-subproblem.js';
 
 /** A row choice counted from its listed half-boards, every west against every east. */
@@ -58,6 +58,40 @@ describe('the GPU join’s half-boards', () => {
         expect(pairWeight(shape, key, 0)).toBe((1 << held) + (held === 0 ? 1 : 0));
       }
     });
+
+  it('narrows a half-board to one word exactly where its shape says, n = 14..23, and keeps which pairs fit', () => {
+    expect([...Array(19).keys()].map((i) => i + 6).filter((n) => keyShape(n).narrow)).toEqual([
+      14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
+    ]);
+    for (const n of [14, 17, 20, 23]) {
+      const k = n >> 1;
+      const shape = keyShape(n);
+      const count = joinPlan(n).count;
+      let checked = 0;
+      let fitting = 0;
+      // Row choices across the plan, until a hundred pairs of disjoint keys are checked, some of them fitting.
+      for (let i = 0; (checked < 100 || fitting < 5) && i < 200; i++) {
+        const { eastRows, middleRow } = subproblemOf(n, Math.floor((i * count) / 199) % count);
+        let westRows = ((1 << n) - 1) & ~eastRows;
+        if (middleRow >= 0) westRows &= ~(1 << middleRow);
+        const west = listSide(n, westRows, false, middleRow);
+        const east = listSide(n, eastRows, true, middleRow);
+        const [ws, es] = [Math.max(1, Math.floor(west.count / 40)), Math.max(1, Math.floor(east.count / 40))];
+        for (let w = 0; w < west.count; w += ws)
+          for (let e = 0; e < east.count; e += es) {
+            if ((west.key[w]! & east.key[e]!) !== 0) continue;
+            const fits = (west.first[w]! & east.first[e]!) === 0 && (west.second[w]! & east.second[e]!) === 0;
+            const a = restWord(shape, k, west.first[w]!, west.second[w]!);
+            const b = restWord(shape, k, east.first[e]!, east.second[e]!);
+            expect((a & b) === 0, `n = ${n}, ${w} and ${e}`).toBe(fits);
+            expect(a).not.toBe(0);
+            checked++;
+            if (fits) fitting++;
+          }
+      }
+      expect(fitting, `n = ${n}: pairs that fit among those checked`).toBeGreaterThanOrEqual(5);
+    }
+  });
 
   it('sorts a side into buckets by key, keeping every half-board', () => {
     const side = listSide(16, 0b1010_0110_1001_0101, true, -1);

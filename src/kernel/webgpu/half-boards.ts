@@ -20,13 +20,33 @@ export interface KeyShape {
   readonly half: number;
   readonly buckets: number;
   readonly longest: number;
+  /**
+   * Whether a half-board's words outside its key fit one word (restWord): 2k - 1 - half bits a
+   * direction, twice, in 32; and no half-board has that word zero, since more queens than key
+   * diagonals stand on the side (k > 2 half), each on a diagonal of the window in one direction
+   * at least. Else the pair test reads both words whole.
+   */
+  readonly narrow: boolean;
 }
 
 export function keyShape(n: number): KeyShape {
   const k = n >> 1;
   const half = k <= 9 ? 3 : k === 10 ? 4 : 5;
   const at = half >> 1;
-  return { half, buckets: 1 << (2 * half), longest: (1 << at) | (1 << (half + at)) };
+  const narrow = k > 2 * half && 2 * (2 * k - 1 - half) <= 32;
+  return { half, buckets: 1 << (2 * half), longest: (1 << at) | (1 << (half + at)), narrow };
+}
+
+/**
+ * A half-board's words outside its key, in one word (where `shape.narrow`): each direction's bits
+ * below the key, then above it, the second direction's after the first's. Two half-boards whose
+ * keys do not meet pair exactly where these words are disjoint.
+ */
+export function restWord(shape: KeyShape, k: number, first: number, second: number): number {
+  const low = k - 1 - (shape.half >> 1);
+  const bits = 2 * k - 1 - shape.half;
+  const rest = (word: number) => (word & ((1 << low) - 1)) | ((word >>> (low + shape.half)) << low);
+  return (rest(first) | (rest(second) << bits)) >>> 0;
 }
 
 /** A side's half-boards: both words of each, and its key. */

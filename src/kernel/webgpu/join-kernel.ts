@@ -7,7 +7,7 @@
 import { JoinMemoryError } from '../../errors.js';
 import { compileShader, type Gpu } from './device.js';
 import { allocating, read, USAGE, withBuffers } from './gpu-memory.js';
-import { type Bucketed, intoBuckets, type KeyShape, keyShape, listSide, pairWeight } from './half-boards.js';
+import { type Bucketed, intoBuckets, type KeyShape, keyShape, listSide, pairWeight, restWord } from './half-boards.js';
 import { JOIN_LANES, JOIN_SHADER, type JoinLanes } from './join-shader.js';
 import type { RecordCounts } from './placement-kernel.js';
 
@@ -45,7 +45,7 @@ interface Listed {
   bytes: number;
 }
 
-/** Per key a west half-board of the row choice has, the vec4s of east half-boards (two each) it is tested against. */
+/** Per key a west half-board of the row choice has, the vec4s of east half-boards it is tested against. */
 function testsByKey(shape: KeyShape, westStarts: Uint32Array, starts: Uint32Array): Float64Array {
   const tests = new Float64Array(shape.buckets);
   for (let key = 0; key < shape.buckets; key++) {
@@ -145,7 +145,7 @@ export class JoinWave {
         const end = l.westStarts[key + 1]!;
         for (let from = l.westStarts[key]!; from < end; from += lanes) {
           tiles.set([c, w + from, Math.min(lanes, end - from), key], t * 4);
-          tests[t++] = lanes * 2 * perKey[key]!;
+          tests[t++] = lanes * (shape.narrow ? 4 : 2) * perKey[key]!;
         }
       }
       west.set(l.west, w * 2);
@@ -174,7 +174,8 @@ export class JoinWave {
     const westSide = intoBuckets(listSide(n, westRows, false, middleRow), shape);
     const eastSide = intoBuckets(listSide(n, eastRows, true, middleRow), shape);
     const west = interleave(westSide.first, westSide.second);
-    const { east, starts } = pairedBuckets(eastSide, shape);
+    if (shape.narrow) narrowWest(west, shape, n >> 1);
+    const { east, starts } = eastBuckets(eastSide, shape, n >> 1);
     let tiles = 0;
     for (let key = 0; key < shape.buckets; key++)
       tiles += Math.ceil((westSide.starts[key + 1]! - westSide.starts[key]!) / JOIN_LANES[0]);
@@ -190,21 +191,34 @@ export class JoinWave {
 }
 
 /**
- * The east buckets as the shader reads them: two half-boards a vec4, each bucket padded to an even
- * count with a half-board that fits nothing (every word all ones: each queen stands on a diagonal
- * of the window in one direction at least, so a west half-board never has both words zero), and
- * `starts` counted in vec4s.
+ * The east buckets as the shader reads them, a vec4 at a time: two half-boards (both words each),
+ * or four where the shape is narrow (one word each, restWord). Each bucket is padded to whole
+ * vec4s with half-boards that fit nothing (all ones: no west half-board has both words zero, nor
+ * its narrow word, keyShape says why), and `starts` counts vec4s.
  */
-function pairedBuckets(side: Bucketed, { buckets }: KeyShape): { east: Uint32Array; starts: Uint32Array } {
+function eastBuckets(side: Bucketed, shape: KeyShape, k: number): { east: Uint32Array; starts: Uint32Array } {
+  const { buckets, narrow } = shape;
+  const each = narrow ? 4 : 2;
   const starts = new Uint32Array(buckets + 1);
-  for (let b = 0; b < buckets; b++) starts[b + 1] = starts[b]! + Math.ceil((side.starts[b + 1]! - side.starts[b]!) / 2);
+  for (let b = 0; b < buckets; b++)
+    starts[b + 1] = starts[b]! + Math.ceil((side.starts[b + 1]! - side.starts[b]!) / each);
   const east = new Uint32Array(starts[buckets]! * 4).fill(NEVER_FITS);
   for (let b = 0; b < buckets; b++)
-    for (let p = side.starts[b]!, at = starts[b]! * 4; p < side.starts[b + 1]!; p++, at += 2) {
-      east[at] = side.first[p]!;
-      east[at + 1] = side.second[p]!;
-    }
+    for (let p = side.starts[b]!, at = starts[b]! * 4; p < side.starts[b + 1]!; p++, at += 4 / each)
+      if (narrow) east[at] = restWord(shape, k, side.first[p]!, side.second[p]!);
+      else {
+        east[at] = side.first[p]!;
+        east[at + 1] = side.second[p]!;
+      }
   return { east, starts };
+}
+
+/** The west half-boards' words, (first, second) pairs, made (narrow word, 0) in place. */
+function narrowWest(west: Uint32Array, shape: KeyShape, k: number): void {
+  for (let i = 0; i < west.length; i += 2) {
+    west[i] = restWord(shape, k, west[i]!, west[i + 1]!);
+    west[i + 1] = 0;
+  }
 }
 
 const NEVER_FITS = 0xffff_ffff;
@@ -265,7 +279,7 @@ function joinPipeline(
     compiled.set(gpu, device);
   }
   const { pipelines, budget } = device;
-  const constants = { WG: lanes, BUCKETS: shape.buckets, LONGEST: shape.longest };
+  const constants = { WG: lanes, BUCKETS: shape.buckets, LONGEST: shape.longest, NARROW: shape.narrow ? 1 : 0 };
   const key = JSON.stringify(constants);
   let pipeline = pipelines.get(key);
   if (pipeline === undefined) {

@@ -8,9 +8,9 @@
 // sum to the row choice's 64-bit count: the low word, then a carry into the high one.
 //
 // The buffers, as join-kernel.ts packs them:
-// - west: per half-board, (first, second), each row choice's sorted by key;
-// - east: two half-boards a vec4, (first, second) each, each row choice's sorted by key, each
-//   bucket padded to an even count with a half-board that fits nothing;
+// - west: per half-board, (first, second), or (its narrow word, 0), each row choice's sorted by key;
+// - east: two half-boards a vec4, (first, second) each, or four narrow words, each row choice's
+//   sorted by key, each bucket padded to whole vec4s with half-boards that fit nothing;
 // - starts: per row choice, BUCKETS + 1 indices into east: bucket b is starts[b] to starts[b + 1];
 // - tiles: per tile, (row choice, its first west half-board, how many, their key);
 // - counts: per row choice, its count, low and high words.
@@ -27,6 +27,9 @@ override WG: u32 = 64u;
 // The board's keys (half-boards.ts, keyShape): pipeline constants, as the tile's width is.
 override BUCKETS: u32 = 64u;
 override LONGEST: u32 = 18u;
+// Whether a half-board is one word, its bits outside the key (half-boards.ts, restWord): four to
+// a vec4 of east, the west's in x. Else two words, (first, second), two to a vec4.
+override NARROW: bool = false;
 
 struct Params {
   // The dispatch's first tile.
@@ -61,9 +64,16 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(local_invocation_index
     if (weight != 0u) {
       var fits: u32 = 0u;
       let stop = starts[at + b + 1u];
-      for (var p = starts[at + b]; p < stop; p++) {
-        let e = east[p];
-        fits += select(0u, 1u, ((e.x & w.x) | (e.y & w.y)) == 0u) + select(0u, 1u, ((e.z & w.x) | (e.w & w.y)) == 0u);
+      if (NARROW) {
+        for (var p = starts[at + b]; p < stop; p++) {
+          let e = east[p] & vec4<u32>(w.x);
+          fits += dot(select(vec4<u32>(0u), vec4<u32>(1u), e == vec4<u32>(0u)), vec4<u32>(1u));
+        }
+      } else {
+        for (var p = starts[at + b]; p < stop; p++) {
+          let e = east[p];
+          fits += select(0u, 1u, ((e.x & w.x) | (e.y & w.y)) == 0u) + select(0u, 1u, ((e.z & w.x) | (e.w & w.y)) == 0u);
+        }
       }
       found += weight * fits;
     }
