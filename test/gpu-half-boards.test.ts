@@ -3,8 +3,20 @@
 // kernel's join counts for it; and the buckets hold the list, sorted by key.
 
 import { describe, expect, it } from 'vitest';
-import { intoBuckets, keyShape, listSide, pairWeight, restWord } from '../src/kernel/webgpu/half-boards.js';
+import { keyShape, pairWeight, restWord, SideLister } from '../src/kernel/webgpu/half-boards.js';
 import { joinPlan, kernels, subproblemOf, unitCount } from './helpers/join-subproblem.js';
+
+/** A side's half-boards, copied out of a lister of their own. */
+function listSide(n: number, rows: number, east: boolean, middleRow: number) {
+  const lister = new SideLister(n);
+  const count = lister.list(rows, east, middleRow);
+  return {
+    count,
+    first: lister.first.slice(0, count),
+    second: lister.second.slice(0, count),
+    key: lister.key.slice(0, count),
+  };
+}
 
 /** A row choice counted from its listed half-boards, every west against every east. */
 function countFromLists(n: number, eastRows: number, middleRow: number): bigint {
@@ -94,17 +106,33 @@ describe('the GPU join’s half-boards', () => {
   });
 
   it('sorts a side into buckets by key, keeping every half-board', () => {
-    const side = listSide(16, 0b1010_0110_1001_0101, true, -1);
+    const lister = new SideLister(16);
+    const count = lister.list(0b1010_0110_1001_0101, true, -1);
     const { buckets } = keyShape(16);
-    const { first, second, starts } = intoBuckets(side, keyShape(16));
+    lister.sortByKey();
+    const { order, starts } = lister;
+    expect(count).toBeGreaterThan(100);
     expect(starts[0]).toBe(0);
-    expect(starts[buckets]).toBe(side.count);
-    const pairs = (f: Uint32Array, s: Uint32Array) => [...f].map((x, i) => `${x},${s[i]}`).sort();
-    expect(pairs(first, second)).toEqual(pairs(side.first, side.second));
+    expect(starts[buckets]).toBe(count);
+    expect([...order].sort((a, b) => a - b)).toEqual([...Array(count).keys()]);
     for (let b = 0; b < buckets; b++)
-      for (let p = starts[b]!; p < starts[b + 1]!; p++) {
-        const at = [...side.first].findIndex((f, i) => f === first[p] && side.second[i] === second[p]);
-        expect(side.key[at]).toBe(b);
-      }
+      for (let p = starts[b]!; p < starts[b + 1]!; p++) expect(lister.key[order[p]!]).toBe(b);
+  });
+
+  it('lists each side anew with one lister, as a wave lists its row choices one after another', () => {
+    const lister = new SideLister(15);
+    const words = (rows: number, middleRow: number) => {
+      const count = lister.list(rows, true, middleRow);
+      return [...lister.first.subarray(0, count)].map((f, i) => `${f},${lister.second[i]}`).sort();
+    };
+    const rows = [0b000_1101_0110_1001, 0b101_0100_1011_0010, 0b010_0011_0100_1101];
+    const alone = rows.map((r, i) => {
+      const middle = [7, 3, 10][i]!;
+      const count = new SideLister(15).list(r, true, middle);
+      expect(count).toBeGreaterThan(0);
+      return words(r, middle);
+    });
+    // Again in the other order on the same lister: the same lists.
+    for (const i of [2, 1, 0]) expect(words(rows[i]!, [7, 3, 10][i]!)).toEqual(alone[i]);
   });
 });

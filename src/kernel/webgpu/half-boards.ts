@@ -1,7 +1,7 @@
 // The half-boards of a row choice, listed on the host for the GPU's pair test (join-shader.ts):
-// each side's in full, as two diagonal words, sorted by key into buckets. The CPU kernels list a side from its quarter-boards and interleave listing with
-// counting, in a state machine that stops anywhere (assembly/join.ts); the GPU wants the lists
-// whole and flat, so they are listed here by a plain search of the side's rows.
+// each side's in full, as two diagonal words, sorted by key into buckets. The CPU kernels list a
+// side from its quarter-boards too, but interleave listing with counting, in a state machine that
+// stops anywhere (assembly/join.ts); the GPU wants the lists whole and flat, a side at a time.
 //
 // The words are the CPU kernels': a side has k = n >> 1 columns, and keeps per direction the
 // 2k - 1 diagonals both sides reach, as bits of a 32-bit word. A queen at row r and column c is on
@@ -49,14 +49,6 @@ export function restWord(shape: KeyShape, k: number, first: number, second: numb
   return (rest(first) | (rest(second) << bits)) >>> 0;
 }
 
-/** A side's half-boards: both words of each, and its key. */
-export interface SideList {
-  count: number;
-  first: Uint32Array;
-  second: Uint32Array;
-  key: Uint16Array;
-}
-
 /**
  * The key of a half-board's words: `shape.half` bits of each around bit k - 1, the longest
  * diagonal. Two half-boards whose keys meet share a diagonal; and the key says which longest
@@ -69,89 +61,233 @@ export function keyOf(shape: KeyShape, k: number, first: number, second: number)
 }
 
 /**
- * The half-boards that put a queen on each of `rows` (a bitmask) in the side's k columns, east
- * or west, none of them attacked by the middle column's queen at `middleRow` (-1: none, an even
- * board).
+ * Lists a side's half-boards, one side of one row choice at a time, into lists it keeps and reuses
+ * (a row choice's lists are copied out before the next is listed). As the CPU kernels do, a side's
+ * rows are split in two quarters, the upper rows north and the lower south; each quarter's boards
+ * are searched, and a half-board is a north quarter-board joined with a south one on the other
+ * columns whose diagonals it does not share.
+ *
+ * That test needs few bits: every north queen stands above every south one, so the first diagonals
+ * both quarters reach are the k - 1 from the south's top row Rs on (a north queen's r + j is at most
+ * Rs - 1 + k - 1, j its column in the side), and the second diagonals both reach are the k - 1 up
+ * to Rs - 1 (a south queen's r - j is at least Rs - k + 1). A quarter-board's seam holds those,
+ * k - 1 bits a direction, in one word.
  */
-export function listSide(n: number, rows: number, east: boolean, middleRow: number): SideList {
-  const k = n >> 1;
-  const firstColumn = east ? n - k : 0;
-  const low = n - k;
-  const rowList: number[] = [];
-  for (let r = 0; r < n; r++) if ((rows >>> r) & 1) rowList.push(r);
-  // Per row of the side, the side's columns the middle queen leaves open, bit j: column firstColumn + j.
-  const all = (1 << k) - 1;
-  const open = rowList.map((r) => {
-    if (middleRow < 0) return all;
-    let mask = all;
-    for (const c of [k - (r - middleRow), k + (r - middleRow)]) {
-      const j = c - firstColumn;
-      if (j >= 0 && j < k) mask &= ~(1 << j);
+export class SideLister {
+  /** The half-boards listed last: both words of each, and its key, 0 to count - 1. */
+  count = 0;
+  first = new Uint32Array(1024);
+  second = new Uint32Array(1024);
+  key = new Uint16Array(1024);
+  /** The last listing's half-boards sorted by key (sortByKey): index of each, and starts per key. */
+  order = new Uint32Array(0);
+  readonly starts: Uint32Array;
+  private readonly k: number;
+  private readonly quarters: [Quarter, Quarter] = [newQuarter(), newQuarter()];
+  /** The south quarter-boards by columns: columns c from byColumns[c] to byColumns[c + 1] of southOrder. */
+  private readonly byColumns: Uint32Array;
+  private southOrder = new Uint32Array(1024);
+  private sortedOrder = new Uint32Array(1024);
+  // The search's levels: the row's open columns, the state reached there, and per column of the row its bits.
+  private readonly open: Int32Array;
+  private readonly levelFree: Int32Array;
+  private readonly levelState: Int32Array;
+  private readonly bits: Int32Array;
+
+  constructor(
+    readonly n: number,
+    readonly shape: KeyShape = keyShape(n),
+  ) {
+    const k = n >> 1;
+    this.k = k;
+    this.byColumns = new Uint32Array((1 << k) + 1);
+    this.open = new Int32Array(k);
+    this.levelFree = new Int32Array(k + 1);
+    this.levelState = new Int32Array((k + 1) * STATE);
+    this.bits = new Int32Array(k * k * 3);
+    this.starts = new Uint32Array(shape.buckets + 1);
+  }
+
+  /**
+   * Lists the half-boards that put a queen on each of `rows` (a bitmask) in the side's k columns,
+   * east or west, none of them attacked by the middle column's queen at `middleRow` (-1: none, an
+   * even board); returns how many.
+   */
+  list(rows: number, east: boolean, middleRow: number): number {
+    const { n, k, open, bits } = this;
+    const firstColumn = east ? n - k : 0;
+    const low = n - k;
+    const all = (1 << k) - 1;
+    const rowList: number[] = [];
+    for (let r = 0; r < n; r++) if ((rows >>> r) & 1) rowList.push(r);
+    const split = rowList.length >> 1;
+    const southTop = rowList[split]!;
+    rowList.forEach((r, level) => {
+      // The side's columns the middle queen leaves open, bit j: column firstColumn + j.
+      let mask = all;
+      if (middleRow >= 0)
+        for (const c of [k - (r - middleRow), k + (r - middleRow)]) {
+          const j = c - firstColumn;
+          if (j >= 0 && j < k) mask &= ~(1 << j);
+        }
+      open[level] = mask;
+      for (let j = 0; j < k; j++) {
+        const f = r + firstColumn + j - low;
+        const s = r - firstColumn - j + k - 1;
+        const seamFirst = r + j - southTop;
+        const seamSecond = r - j - southTop + k - 1;
+        const at = (level * k + j) * 3;
+        bits[at] = f >= 0 && f <= 2 * k - 2 ? 1 << f : 0;
+        bits[at + 1] = s >= 0 && s <= 2 * k - 2 ? 1 << s : 0;
+        bits[at + 2] =
+          (seamFirst >= 0 && seamFirst <= k - 2 ? 1 << seamFirst : 0) |
+          (seamSecond >= 0 && seamSecond <= k - 2 ? 1 << (k - 1 + seamSecond) : 0);
+      }
+    });
+    const [north, south] = this.quarters;
+    this.search(north, rowList, 0, split);
+    this.search(south, rowList, split, rowList.length);
+    const { byColumns } = this;
+    byColumns.fill(0);
+    for (let i = 0; i < south.count; i++) byColumns[south.cols[i]! + 1]!++;
+    for (let c = 0; c <= all; c++) byColumns[c + 1]! += byColumns[c]!;
+    if (this.southOrder.length < south.count) this.southOrder = new Uint32Array(south.count * 2);
+    const order = this.southOrder;
+    // Placed from each column set's end down, so that byColumns[c + 1] ends at its start; shifted back.
+    for (let i = south.count - 1; i >= 0; i--) order[--byColumns[south.cols[i]! + 1]!] = i;
+    byColumns.copyWithin(0, 1);
+    byColumns[all + 1] = south.count;
+    let count = 0;
+    for (let i = 0; i < north.count; i++) {
+      const other = all & ~north.cols[i]!;
+      const seam = north.seam[i]!;
+      const nFirst = north.first[i]!;
+      const nSecond = north.second[i]!;
+      const end = byColumns[other + 1]!;
+      for (let p = byColumns[other]!; p < end; p++) {
+        const s = order[p]!;
+        if ((seam & south.seam[s]!) !== 0) continue;
+        if (count === this.first.length) this.grow();
+        this.first[count] = nFirst | south.first[s]!;
+        this.second[count] = nSecond | south.second[s]!;
+        count++;
+      }
     }
-    return mask;
-  });
-  const out: number[][] = [[], []];
-  const depth = rowList.length;
-  // A search of the side's rows in order: the columns taken, and the diagonals the queens above
-  // attack in this row, moving one column a row (toward higher columns, and toward lower).
-  const search = (level: number, cols: number, up: number, down: number, first: number, second: number) => {
-    if (level === depth) {
-      out[0]!.push(first >>> 0);
-      out[1]!.push(second >>> 0);
+    const { shape, first, second, key } = this;
+    for (let i = 0; i < count; i++) key[i] = keyOf(shape, k, first[i]!, second[i]!);
+    this.count = count;
+    return count;
+  }
+
+  /** Sorts the last listing by key: order[starts[b]] to order[starts[b + 1] - 1] index bucket b's. */
+  sortByKey(): void {
+    const { count, key, starts } = this;
+    const buckets = this.shape.buckets;
+    starts.fill(0);
+    for (let i = 0; i < count; i++) starts[key[i]! + 1]!++;
+    for (let b = 0; b < buckets; b++) starts[b + 1]! += starts[b]!;
+    if (this.sortedOrder.length < count) this.sortedOrder = new Uint32Array(count * 2);
+    for (let i = count - 1; i >= 0; i--) this.sortedOrder[--starts[key[i]! + 1]!] = i;
+    // starts[b + 1] now holds bucket b's start: shifted back into place.
+    starts.copyWithin(0, 1);
+    starts[buckets] = count;
+    this.order = this.sortedOrder.subarray(0, count);
+  }
+
+  private grow(): void {
+    const longer = (words: Uint32Array) => {
+      const out = new Uint32Array(words.length * 2);
+      out.set(words);
+      return out;
+    };
+    this.first = longer(this.first);
+    this.second = longer(this.second);
+    const key = new Uint16Array(this.key.length * 2);
+    key.set(this.key);
+    this.key = key;
+  }
+
+  /**
+   * The quarter-boards of rows rowList[from..to - 1]: a search of those rows in order, keeping the
+   * columns taken and the diagonals the queens above attack in this row, moved one column a row
+   * (toward higher columns, and toward lower).
+   */
+  private search(out: Quarter, rowList: readonly number[], from: number, to: number): void {
+    const { k, open, bits, levelFree: free, levelState: state } = this;
+    const all = (1 << k) - 1;
+    out.count = 0;
+    if (from === to) {
+      pushQuarter(out, 0, 0, 0, 0);
       return;
     }
-    const r = rowList[level]!;
-    let free = open[level]! & ~(cols | up | down) & all;
-    const gap = level + 1 < depth ? rowList[level + 1]! - r : 0;
-    while (free !== 0) {
-      const bit = free & -free;
-      free ^= bit;
-      const c = firstColumn + 31 - Math.clz32(bit);
-      const f = r + c - low;
-      const s = r - c + k - 1;
-      search(
-        level + 1,
-        cols | bit,
-        ((up | bit) << gap) & all,
-        (down | bit) >>> gap,
-        f >= 0 && f <= 2 * k - 2 ? first | (1 << f) : first,
-        s >= 0 && s <= 2 * k - 2 ? second | (1 << s) : second,
-      );
+    let level = from;
+    state.fill(0, from * STATE, (from + 1) * STATE);
+    free[level] = open[level]! & all;
+    while (level >= from) {
+      const left = free[level]!;
+      if (left === 0) {
+        level--;
+        continue;
+      }
+      const bit = left & -left;
+      free[level] = left ^ bit;
+      const j = 31 - Math.clz32(bit);
+      const at = level * STATE;
+      const b = (level * k + j) * 3;
+      const cols = state[at]! | bit;
+      const first = state[at + 3]! | bits[b]!;
+      const second = state[at + 4]! | bits[b + 1]!;
+      const seam = state[at + 5]! | bits[b + 2]!;
+      if (level + 1 === to) {
+        pushQuarter(out, cols, seam, first, second);
+        continue;
+      }
+      const gap = rowList[level + 1]! - rowList[level]!;
+      const up = ((state[at + 1]! | bit) << gap) & all;
+      const down = (state[at + 2]! | bit) >>> gap;
+      const next = at + STATE;
+      state[next] = cols;
+      state[next + 1] = up;
+      state[next + 2] = down;
+      state[next + 3] = first;
+      state[next + 4] = second;
+      state[next + 5] = seam;
+      level++;
+      free[level] = open[level]! & ~(cols | up | down) & all;
     }
-  };
-  search(0, 0, 0, 0, 0, 0);
-  const count = out[0]!.length;
-  const list: SideList = {
-    count,
-    first: Uint32Array.from(out[0]!),
-    second: Uint32Array.from(out[1]!),
-    key: new Uint16Array(count),
-  };
-  const shape = keyShape(n);
-  for (let i = 0; i < count; i++) list.key[i] = keyOf(shape, k, list.first[i]!, list.second[i]!);
-  return list;
+  }
 }
 
-/** A side's half-boards sorted by key: `starts[b]` to `starts[b + 1]` hold bucket b's. */
-export interface Bucketed {
+/** A level's state in the quarter search: columns, the two attacks moved to its row, first, second, seam. */
+const STATE = 6;
+
+/** A quarter's boards: per board, its columns in the side, its seam, and its two diagonal words. */
+interface Quarter {
+  count: number;
+  cols: Uint32Array;
+  seam: Uint32Array;
   first: Uint32Array;
   second: Uint32Array;
-  starts: Uint32Array;
 }
 
-export function intoBuckets(side: SideList, { buckets }: KeyShape): Bucketed {
-  const starts = new Uint32Array(buckets + 1);
-  for (let i = 0; i < side.count; i++) starts[side.key[i]! + 1]!++;
-  for (let b = 0; b < buckets; b++) starts[b + 1]! += starts[b]!;
-  const at = starts.slice(0, buckets);
-  const first = new Uint32Array(side.count);
-  const second = new Uint32Array(side.count);
-  for (let i = 0; i < side.count; i++) {
-    const p = at[side.key[i]!]!++;
-    first[p] = side.first[i]!;
-    second[p] = side.second[i]!;
+function newQuarter(): Quarter {
+  const words = () => new Uint32Array(256);
+  return { count: 0, cols: words(), seam: words(), first: words(), second: words() };
+}
+
+function pushQuarter(out: Quarter, cols: number, seam: number, first: number, second: number): void {
+  if (out.count === out.cols.length) {
+    for (const field of ['cols', 'seam', 'first', 'second'] as const) {
+      const longer = new Uint32Array(out[field].length * 2);
+      longer.set(out[field]);
+      out[field] = longer;
+    }
   }
-  return { first, second, starts };
+  out.cols[out.count] = cols;
+  out.seam[out.count] = seam >>> 0;
+  out.first[out.count] = first >>> 0;
+  out.second[out.count] = second >>> 0;
+  out.count++;
 }
 
 /**

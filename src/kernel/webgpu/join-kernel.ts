@@ -7,7 +7,7 @@
 import { JoinMemoryError } from '../../errors.js';
 import { compileShader, type Gpu } from './device.js';
 import { allocating, read, USAGE, withBuffers } from './gpu-memory.js';
-import { type Bucketed, intoBuckets, type KeyShape, keyShape, listSide, pairWeight, restWord } from './half-boards.js';
+import { type KeyShape, keyShape, pairWeight, restWord, SideLister } from './half-boards.js';
 import { JOIN_LANES, JOIN_SHADER, type JoinLanes } from './join-shader.js';
 import type { RecordCounts } from './placement-kernel.js';
 
@@ -73,6 +73,7 @@ export class JoinWave {
   private listedChoices = 0;
   private batchedChoices = 0;
   private readonly shape: KeyShape;
+  private readonly lister: SideLister;
 
   constructor(
     private readonly n: number,
@@ -80,6 +81,7 @@ export class JoinWave {
     private readonly maxBytes: number,
   ) {
     this.shape = keyShape(n);
+    this.lister = new SideLister(n, this.shape);
   }
 
   /** Every row choice is in a batch taken. */
@@ -167,21 +169,21 @@ export class JoinWave {
   }
 
   private listOne({ eastRows, middleRow }: RowChoice): Listed {
-    const { n } = this;
+    const { n, shape, lister } = this;
     let westRows = (n === 32 ? -1 : (1 << n) - 1) & ~eastRows;
     if (middleRow >= 0) westRows &= ~(1 << middleRow);
-    const { shape } = this;
-    const westSide = intoBuckets(listSide(n, westRows, false, middleRow), shape);
-    const eastSide = intoBuckets(listSide(n, eastRows, true, middleRow), shape);
-    const west = interleave(westSide.first, westSide.second);
-    if (shape.narrow) narrowWest(west, shape, n >> 1);
-    const { east, starts } = eastBuckets(eastSide, shape, n >> 1);
+    lister.list(westRows, false, middleRow);
+    lister.sortByKey();
+    const { west, westStarts } = westList(lister, shape);
+    lister.list(eastRows, true, middleRow);
+    lister.sortByKey();
+    const { east, starts } = eastBuckets(lister, shape);
     let tiles = 0;
     for (let key = 0; key < shape.buckets; key++)
-      tiles += Math.ceil((westSide.starts[key + 1]! - westSide.starts[key]!) / JOIN_LANES[0]);
+      tiles += Math.ceil((westStarts[key + 1]! - westStarts[key]!) / JOIN_LANES[0]);
     return {
       west,
-      westStarts: westSide.starts,
+      westStarts,
       east,
       starts,
       // Its buckets' starts on the device, and its count.
@@ -191,47 +193,51 @@ export class JoinWave {
 }
 
 /**
+ * The west half-boards as the shader reads them, sorted by key: (first, second) each, or (its
+ * narrow word, 0) where the shape is narrow (restWord); and each key's start.
+ */
+function westList(side: SideLister, shape: KeyShape): { west: Uint32Array; westStarts: Uint32Array } {
+  const k = side.n >> 1;
+  const { order, first, second } = side;
+  const west = new Uint32Array(order.length * 2);
+  for (let p = 0; p < order.length; p++) {
+    const i = order[p]!;
+    if (shape.narrow) west[2 * p] = restWord(shape, k, first[i]!, second[i]!);
+    else {
+      west[2 * p] = first[i]!;
+      west[2 * p + 1] = second[i]!;
+    }
+  }
+  return { west, westStarts: side.starts.slice() };
+}
+
+/**
  * The east buckets as the shader reads them, a vec4 at a time: two half-boards (both words each),
  * or four where the shape is narrow (one word each, restWord). Each bucket is padded to whole
  * vec4s with half-boards that fit nothing (all ones: no west half-board has both words zero, nor
  * its narrow word, keyShape says why), and `starts` counts vec4s.
  */
-function eastBuckets(side: Bucketed, shape: KeyShape, k: number): { east: Uint32Array; starts: Uint32Array } {
+function eastBuckets(side: SideLister, shape: KeyShape): { east: Uint32Array; starts: Uint32Array } {
+  const k = side.n >> 1;
   const { buckets, narrow } = shape;
+  const { order, first, second, starts: sorted } = side;
   const each = narrow ? 4 : 2;
   const starts = new Uint32Array(buckets + 1);
-  for (let b = 0; b < buckets; b++)
-    starts[b + 1] = starts[b]! + Math.ceil((side.starts[b + 1]! - side.starts[b]!) / each);
+  for (let b = 0; b < buckets; b++) starts[b + 1] = starts[b]! + Math.ceil((sorted[b + 1]! - sorted[b]!) / each);
   const east = new Uint32Array(starts[buckets]! * 4).fill(NEVER_FITS);
   for (let b = 0; b < buckets; b++)
-    for (let p = side.starts[b]!, at = starts[b]! * 4; p < side.starts[b + 1]!; p++, at += 4 / each)
-      if (narrow) east[at] = restWord(shape, k, side.first[p]!, side.second[p]!);
+    for (let p = sorted[b]!, at = starts[b]! * 4; p < sorted[b + 1]!; p++, at += 4 / each) {
+      const i = order[p]!;
+      if (narrow) east[at] = restWord(shape, k, first[i]!, second[i]!);
       else {
-        east[at] = side.first[p]!;
-        east[at + 1] = side.second[p]!;
+        east[at] = first[i]!;
+        east[at + 1] = second[i]!;
       }
+    }
   return { east, starts };
 }
 
-/** The west half-boards' words, (first, second) pairs, made (narrow word, 0) in place. */
-function narrowWest(west: Uint32Array, shape: KeyShape, k: number): void {
-  for (let i = 0; i < west.length; i += 2) {
-    west[i] = restWord(shape, k, west[i]!, west[i + 1]!);
-    west[i + 1] = 0;
-  }
-}
-
 const NEVER_FITS = 0xffff_ffff;
-
-/** Two words per half-board, as the shader reads them (a vec2 each). */
-function interleave(first: Uint32Array, second: Uint32Array): Uint32Array {
-  const out = new Uint32Array(first.length * 2);
-  for (let i = 0; i < first.length; i++) {
-    out[2 * i] = first[i]!;
-    out[2 * i + 1] = second[i]!;
-  }
-  return out;
-}
 
 /**
  * The dispatch from tile `from` on: a run of tiles of at most `pairs` tests (or one tile, where a
