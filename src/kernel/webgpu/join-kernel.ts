@@ -6,7 +6,7 @@
 
 import { JoinMemoryError } from '../../errors.js';
 import { compileShader, type Gpu } from './device.js';
-import { allocating, read, USAGE, withBuffers } from './gpu-memory.js';
+import { allocating, mapped, read, USAGE, withBuffers } from './gpu-memory.js';
 import { type KeyShape, keyShape, pairWeight, restWord, SideLister } from './half-boards.js';
 import { JOIN_LANES, JOIN_SHADER, type JoinLanes } from './join-shader.js';
 import type { RecordCounts } from './placement-kernel.js';
@@ -315,7 +315,6 @@ export async function runJoin(gpu: Gpu, batch: JoinBatch, stopped: () => boolean
         return b;
       });
       const counts = make(choices * 8, USAGE.STORAGE | USAGE.COPY_SRC | USAGE.COPY_DST);
-      // Read back after each dispatch, to await it: so a copy source too.
       const params = make(16, USAGE.UNIFORM | USAGE.COPY_DST | USAGE.COPY_SRC);
       const group = device.createBindGroup({
         layout: pipeline.getBindGroupLayout(0),
@@ -323,22 +322,40 @@ export async function runJoin(gpu: Gpu, batch: JoinBatch, stopped: () => boolean
       });
       return { params, counts, group };
     });
-    for (let next = 0; next < tileCount; ) {
-      const { count, pairs } = dispatchFrom(batch, budget.pairs, next);
-      const started = performance.now();
-      device.queue.writeBuffer(params, 0, new Uint32Array([next, 0, 0, 0]));
+    // Each dispatch copies its first tile into one of two buffers the host maps to see it end.
+    const ends = [0, 1].map(() => make(16, USAGE.MAP_READ | USAGE.COPY_DST));
+    const dispatch = (from: number, round: number) => {
+      const { count, pairs } = dispatchFrom(batch, budget.pairs, from);
+      device.queue.writeBuffer(params, 0, new Uint32Array([from, 0, 0, 0]));
       const encoder = device.createCommandEncoder();
       const pass = encoder.beginComputePass();
       pass.setPipeline(pipeline);
       pass.setBindGroup(0, group);
       pass.dispatchWorkgroups(count);
       pass.end();
+      const end = ends[round & 1]!;
+      encoder.copyBufferToBuffer(params, 0, end, 0, 4);
       device.queue.submit([encoder.finish()]);
+      return { from, count, pairs, end };
+    };
+    let pending = dispatch(0, 0);
+    let lastEnd = performance.now();
+    for (let round = 1; ; round++) {
+      // The next dispatch goes in while this one runs, so the device does not wait for the host;
+      // none once the count is over.
+      const next = pending.from + pending.count;
+      const ahead = next < tileCount && !stopped() ? dispatch(next, round) : null;
       // Awaiting the dispatch lets the event loop run: an abort is seen here, and a lost device fails the read.
-      await read(gpu, params, 4);
-      budget.adjust(performance.now() - started, pairs);
-      next += count;
-      if (stopped()) return null;
+      await mapped(gpu, pending.end, 4);
+      const now = performance.now();
+      budget.adjust(now - lastEnd, pending.pairs);
+      lastEnd = now;
+      if (ahead === null || stopped()) {
+        if (ahead !== null) await mapped(gpu, ahead.end, 4).catch(() => {});
+        if (stopped()) return null;
+        break;
+      }
+      pending = ahead;
     }
     const out = await read(gpu, counts, choices * 8);
     for (let c = 0; c < choices; c++) {
