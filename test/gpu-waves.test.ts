@@ -52,6 +52,7 @@ function standInGpu(): Gpu {
     entry: {} as GPU,
     device: device as unknown as GPUDevice,
     adapter: { name: 'a stand-in', software: true },
+    subgroup: 32,
     pipelines: new Map(),
   };
 }

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Checkpoint, compareEngines, count, GpuLostError, JoinMemoryError } from '../../src/index.js';
 import { acquireGpu } from '../../src/kernel/webgpu/device.js';
-import { JoinWave, runJoin } from '../../src/kernel/webgpu/join-kernel.js';
+import { JoinWave, joinTile, runJoin } from '../../src/kernel/webgpu/join-kernel.js';
 import { dawnGpu } from '../helpers/dawn-gpu.js';
 import { joinPlan, kernels, subproblemOf, unitCount } from '../helpers/join-subproblem.js';
 import { knownCounts } from '../helpers/known-counts.js';
@@ -50,6 +50,7 @@ describe.skipIf(!RUN)("method: 'join' on engine: 'webgpu', through Dawn", () => 
         n,
         picked.map((i) => subproblemOf(n, i)),
         2 ** 30,
+        joinTile(gpu),
       );
       while (!wave.list(1000));
       const counts = (await runJoin(gpu, wave.take(), () => false))!;
@@ -61,13 +62,39 @@ describe.skipIf(!RUN)("method: 'join' on engine: 'webgpu', through Dawn", () => 
     }
   });
 
+  it('counts row choices exactly with tiles of every width a subgroup of 4 to 64 gives, both word forms', async () => {
+    const gpu = await acquireGpu();
+    const wasm = kernels.wasm();
+    const random = seededRandom(5530);
+    // n = 13: two words a half-board; 16 and 19: one narrow word.
+    for (const n of [13, 16, 19]) {
+      const plan = joinPlan(n);
+      const picked = Array.from({ length: 3 }, () => randomInt(random, 0, plan.count - 1));
+      const expected = picked.map((i) => unitCount(wasm, n, i, 1 << 22, 1 << 28));
+      for (const tile of [16, 32, 64, 128, 256]) {
+        const wave = new JoinWave(
+          n,
+          picked.map((i) => subproblemOf(n, i)),
+          2 ** 30,
+          tile,
+        );
+        while (!wave.list(1000));
+        const counts = (await runJoin(gpu, wave.take(), () => false))!;
+        picked.forEach((i, c) => {
+          const gpuCount = BigInt(counts.low[c]!) + BigInt(counts.high[c]!) * 2n ** 32n;
+          expect(gpuCount, `n = ${n}, row choice ${i}, tiles of ${tile}`).toBe(expected[c]);
+        });
+      }
+    }
+  });
+
   it('counts a sampled row choice each of n = 22 and 23 as the wasm kernel joins it', async () => {
     const gpu = await acquireGpu();
     const wasm = kernels.wasm();
     const random = seededRandom(5523);
     for (const n of [22, 23]) {
       const i = randomInt(random, 0, joinPlan(n).count - 1);
-      const wave = new JoinWave(n, [subproblemOf(n, i)], 2 ** 30);
+      const wave = new JoinWave(n, [subproblemOf(n, i)], 2 ** 30, joinTile(gpu));
       while (!wave.list(1000));
       const counts = (await runJoin(gpu, wave.take(), () => false))!;
       const gpuCount = BigInt(counts.low[0]!) + BigInt(counts.high[0]!) * 2n ** 32n;

@@ -27,6 +27,11 @@ export interface Gpu {
   readonly device: GPUDevice;
   readonly adapter: GpuAdapter;
   /**
+   * Invocations that run in step on the adapter, at least: its subgroup size where it says (8 on
+   * lavapipe, 32 or 64 on GPUs), else 32. Kernels size workgroups by it.
+   */
+  readonly subgroup: number;
+  /**
    * The kernel compiled for this device, by pipeline constants: with the shader's defaults during
    * set-up, with others on first use.
    */
@@ -156,6 +161,7 @@ async function setUp(deadline: Deadline): Promise<Gpu> {
     entry: gpu,
     device,
     adapter: described,
+    subgroup: subgroupOf(adapter),
     pipelines: new Map(),
   };
   try {
@@ -165,6 +171,13 @@ async function setUp(deadline: Deadline): Promise<Gpu> {
     throw error;
   }
   return set;
+}
+
+function subgroupOf(adapter: GPUAdapter): number {
+  const size = adapter.info?.subgroupMinSize;
+  return size !== undefined && Number.isInteger(size) && size >= 4 && size <= 128 && (size & (size - 1)) === 0
+    ? size
+    : 32;
 }
 
 /** A kernel's WGSL compiled for the device, with pipeline constants; an adapter's refusal is WebGPUUnavailableError. */

@@ -8,7 +8,7 @@ import { JoinMemoryError } from '../../errors.js';
 import { compileShader, type Gpu } from './device.js';
 import { allocating, mapped, read, USAGE, withBuffers } from './gpu-memory.js';
 import { type KeyShape, keyShape, pairWeight, restWord, SideLister } from './half-boards.js';
-import { JOIN_LANES, JOIN_SHADER, type JoinLanes } from './join-shader.js';
+import { JOIN_SHADER, JOIN_WEST_PER_LANE } from './join-shader.js';
 import type { RecordCounts } from './placement-kernel.js';
 
 /** A row choice as the join's plan writes it: the east rows, and the middle queen's row (-1: none). */
@@ -20,6 +20,15 @@ export interface RowChoice {
 /** The most workgroups one dimension of a dispatch may have (WebGPU's default limit). */
 const MAX_WORKGROUPS = 65_535;
 
+/**
+ * The west half-boards of a tile on this device: a subgroup's worth of invocations, each testing
+ * JOIN_WEST_PER_LANE. Smaller tiles idle less where a key has few west half-boards (n = 17 on
+ * lavapipe), but a workgroup narrower than a subgroup idles the rest of it.
+ */
+export function joinTile(gpu: Gpu): number {
+  return JOIN_WEST_PER_LANE * gpu.subgroup;
+}
+
 /** Row choices listed for the device, as join-shader.ts reads them: counted in one run of dispatches. */
 export interface JoinBatch {
   /** The wave's row choices first..first + count - 1. */
@@ -29,10 +38,10 @@ export interface JoinBatch {
   readonly east: Uint32Array<ArrayBuffer>;
   readonly starts: Uint32Array<ArrayBuffer>;
   readonly tiles: Uint32Array<ArrayBuffer>;
-  /** The invocations of a workgroup: a tile's most west half-boards. */
-  readonly lanes: JoinLanes;
+  /** A tile's most west half-boards. */
+  readonly tile: number;
   readonly shape: KeyShape;
-  /** Per tile, the pair tests it makes: its lanes times the east half-boards of the buckets it meets. */
+  /** Per tile, the pair tests it makes: its width times the east half-boards of the buckets it meets. */
   readonly tests: Float64Array;
 }
 
@@ -79,6 +88,8 @@ export class JoinWave {
     private readonly n: number,
     readonly choices: readonly RowChoice[],
     private readonly maxBytes: number,
+    /** A tile's most west half-boards (joinTile). */
+    private readonly tile: number,
   ) {
     this.shape = keyShape(n);
     this.lister = new SideLister(n, this.shape);
@@ -120,18 +131,15 @@ export class JoinWave {
     const buckets = shape.buckets;
     let wests = 0;
     let easts = 0;
-    let keys = 0;
     for (const l of this.batch) {
       wests += l.west.length / 2;
       easts += l.east.length / 4;
-      for (let key = 0; key < buckets; key++) if (l.westStarts[key + 1]! > l.westStarts[key]!) keys++;
     }
-    // Tiles as wide as a key's west half-boards are on average, so that few invocations idle.
-    const lanes = JOIN_LANES.find((width) => width * 1.5 > wests / Math.max(1, keys)) ?? 64;
+    const { tile } = this;
     let tileCount = 0;
     for (const l of this.batch)
       for (let key = 0; key < buckets; key++)
-        tileCount += Math.ceil((l.westStarts[key + 1]! - l.westStarts[key]!) / lanes);
+        tileCount += Math.ceil((l.westStarts[key + 1]! - l.westStarts[key]!) / tile);
     const west = new Uint32Array(wests * 2);
     const east = new Uint32Array(easts * 4);
     const starts = new Uint32Array(count * (buckets + 1));
@@ -145,9 +153,9 @@ export class JoinWave {
       const perKey = testsByKey(shape, l.westStarts, l.starts);
       for (let key = 0; key < buckets; key++) {
         const end = l.westStarts[key + 1]!;
-        for (let from = l.westStarts[key]!; from < end; from += lanes) {
-          tiles.set([c, w + from, Math.min(lanes, end - from), key], t * 4);
-          tests[t++] = lanes * (shape.narrow ? 4 : 2) * perKey[key]!;
+        for (let from = l.westStarts[key]!; from < end; from += tile) {
+          tiles.set([c, w + from, Math.min(tile, end - from), key], t * 4);
+          tests[t++] = tile * (shape.narrow ? 4 : 2) * perKey[key]!;
         }
       }
       west.set(l.west, w * 2);
@@ -158,7 +166,7 @@ export class JoinWave {
     this.batchedChoices += count;
     this.batch = [];
     this.batchBytes = 0;
-    return { first, count, west, east, starts, tiles, lanes, shape, tests };
+    return { first, count, west, east, starts, tiles, tile, shape, tests };
   }
 
   private add(listed: Listed): void {
@@ -180,7 +188,7 @@ export class JoinWave {
     const { east, starts } = eastBuckets(lister, shape);
     let tiles = 0;
     for (let key = 0; key < shape.buckets; key++)
-      tiles += Math.ceil((westStarts[key + 1]! - westStarts[key]!) / JOIN_LANES[0]);
+      tiles += Math.ceil((westStarts[key + 1]! - westStarts[key]!) / this.tile);
     return {
       west,
       westStarts,
@@ -273,10 +281,10 @@ class PairBudget {
 /** Per device: the join kernel compiled for each tile width and key shape, and the dispatches' budget. */
 const compiled = new WeakMap<Gpu, { pipelines: Map<string, Promise<GPUComputePipeline>>; budget: PairBudget }>();
 
-/** The join kernel compiled for the device with tiles of `lanes` and keys of `shape`, once; a failure is not kept. */
+/** The join kernel compiled for the device with tiles of `tile` and keys of `shape`, once; a failure is not kept. */
 function joinPipeline(
   gpu: Gpu,
-  lanes: JoinLanes,
+  tile: number,
   shape: KeyShape,
 ): { pipeline: Promise<GPUComputePipeline>; budget: PairBudget } {
   let device = compiled.get(gpu);
@@ -285,7 +293,12 @@ function joinPipeline(
     compiled.set(gpu, device);
   }
   const { pipelines, budget } = device;
-  const constants = { WG: lanes, BUCKETS: shape.buckets, LONGEST: shape.longest, NARROW: shape.narrow ? 1 : 0 };
+  const constants = {
+    WG: tile / JOIN_WEST_PER_LANE,
+    BUCKETS: shape.buckets,
+    LONGEST: shape.longest,
+    NARROW: shape.narrow ? 1 : 0,
+  };
   const key = JSON.stringify(constants);
   let pipeline = pipelines.get(key);
   if (pipeline === undefined) {
@@ -303,7 +316,7 @@ export async function runJoin(gpu: Gpu, batch: JoinBatch, stopped: () => boolean
   const high = new Float64Array(choices);
   const tileCount = batch.tests.length;
   if (tileCount === 0) return { low, high };
-  const { pipeline: compiling, budget } = joinPipeline(gpu, batch.lanes, batch.shape);
+  const { pipeline: compiling, budget } = joinPipeline(gpu, batch.tile, batch.shape);
   const pipeline = await compiling;
   if (stopped()) return null;
   const { device } = gpu;

@@ -10,7 +10,7 @@ import { countingMethod } from '../../kernel/methods/index.js';
 import { type CountWork, pickSubproblems, type Subproblems, subproblemsIn } from '../../kernel/subproblems.js';
 import { addResults, emptyTally, NO_SHARE } from '../../kernel/tally.js';
 import type { Gpu } from '../../kernel/webgpu/device.js';
-import { JoinWave, type RowChoice, runJoin } from '../../kernel/webgpu/join-kernel.js';
+import { JoinWave, joinTile, type RowChoice, runJoin } from '../../kernel/webgpu/join-kernel.js';
 import { RotationCounter, takeWave } from '../gpu-waves.js';
 import type { Job } from '../job.js';
 import { Slices } from '../slices.js';
@@ -30,6 +30,7 @@ class Wave {
   constructor(
     readonly ranges: [number, number][],
     work: CountWork,
+    tile: number,
   ) {
     const parts = ranges.map(([from, to]) => subproblemsIn(work.subproblems, from, to));
     this.list = concat(parts);
@@ -45,7 +46,7 @@ class Wave {
       this.place.push(choices.length);
       choices.push({ eastRows, middleRow: work.n % 2 === 1 ? this.list.queens[i * pairs]! : -1 });
     }
-    this.joined = new JoinWave(work.n, choices, work.listRoom);
+    this.joined = new JoinWave(work.n, choices, work.listRoom, tile);
   }
 
   get count(): number {
@@ -92,10 +93,11 @@ function concat(parts: Subproblems[]): Subproblems {
 export async function joinOnGpu(job: Job, work: CountWork, gpu: Gpu, kernel: Kernel): Promise<void> {
   const method = countingMethod('join');
   const slices = new Slices();
+  const tile = joinTile(gpu);
   const stopped = () => job.isSettled;
   const takeNext = (want: number): Wave | null => {
     const ranges = takeWave(job, want);
-    return ranges.length === 0 ? null : new Wave(ranges, work);
+    return ranges.length === 0 ? null : new Wave(ranges, work, tile);
   };
   try {
     const sizes = new WaveSizes();
