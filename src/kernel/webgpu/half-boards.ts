@@ -86,7 +86,7 @@ export class SideLister {
   private readonly quarters: [Quarter, Quarter] = [newQuarter(), newQuarter()];
   /** The south quarter-boards by columns: columns c from byColumns[c] to byColumns[c + 1] of southOrder. */
   private readonly byColumns: Uint32Array;
-  private southOrder = new Uint32Array(1024);
+  private readonly southSorted: Quarter = newQuarter();
   private sortedOrder = new Uint32Array(1024);
   // The search's levels: the row's open columns, the state reached there, and per column of the row its bits.
   private readonly open: Int32Array;
@@ -151,12 +151,26 @@ export class SideLister {
     byColumns.fill(0);
     for (let i = 0; i < south.count; i++) byColumns[south.cols[i]! + 1]!++;
     for (let c = 0; c <= all; c++) byColumns[c + 1]! += byColumns[c]!;
-    if (this.southOrder.length < south.count) this.southOrder = new Uint32Array(south.count * 2);
-    const order = this.southOrder;
-    // Placed from each column set's end down, so that byColumns[c + 1] ends at its start; shifted back.
-    for (let i = south.count - 1; i >= 0; i--) order[--byColumns[south.cols[i]! + 1]!] = i;
+    // The south quarter-boards laid out by columns: those of columns c from byColumns[c] to byColumns[c + 1].
+    const sorted = this.southSorted;
+    if (sorted.seam.length < south.count) growQuarter(sorted, south.count);
+    for (let i = south.count - 1; i >= 0; i--) {
+      const p = --byColumns[south.cols[i]! + 1]!;
+      sorted.seam[p] = south.seam[i]!;
+      sorted.first[p] = south.first[i]!;
+      sorted.second[p] = south.second[i]!;
+    }
     byColumns.copyWithin(0, 1);
     byColumns[all + 1] = south.count;
+    // Room for every pair of quarter-boards on complementary columns, so that none is checked for it.
+    let most = 0;
+    for (let i = 0; i < north.count; i++) {
+      const other = all & ~north.cols[i]!;
+      most += byColumns[other + 1]! - byColumns[other]!;
+    }
+    while (this.first.length < most) this.grow();
+    const { first, second, key, shape } = this;
+    const { seam: sSeam, first: sFirst, second: sSecond } = sorted;
     let count = 0;
     for (let i = 0; i < north.count; i++) {
       const other = all & ~north.cols[i]!;
@@ -165,16 +179,15 @@ export class SideLister {
       const nSecond = north.second[i]!;
       const end = byColumns[other + 1]!;
       for (let p = byColumns[other]!; p < end; p++) {
-        const s = order[p]!;
-        if ((seam & south.seam[s]!) !== 0) continue;
-        if (count === this.first.length) this.grow();
-        this.first[count] = nFirst | south.first[s]!;
-        this.second[count] = nSecond | south.second[s]!;
+        if ((seam & sSeam[p]!) !== 0) continue;
+        const f = nFirst | sFirst[p]!;
+        const d = nSecond | sSecond[p]!;
+        first[count] = f;
+        second[count] = d;
+        key[count] = keyOf(shape, k, f, d);
         count++;
       }
     }
-    const { shape, first, second, key } = this;
-    for (let i = 0; i < count; i++) key[i] = keyOf(shape, k, first[i]!, second[i]!);
     this.count = count;
     return count;
   }
@@ -275,14 +288,17 @@ function newQuarter(): Quarter {
   return { count: 0, cols: words(), seam: words(), first: words(), second: words() };
 }
 
-function pushQuarter(out: Quarter, cols: number, seam: number, first: number, second: number): void {
-  if (out.count === out.cols.length) {
-    for (const field of ['cols', 'seam', 'first', 'second'] as const) {
-      const longer = new Uint32Array(out[field].length * 2);
-      longer.set(out[field]);
-      out[field] = longer;
-    }
+/** Makes a quarter's lists hold at least `room` boards, keeping those it holds. */
+function growQuarter(out: Quarter, room: number): void {
+  for (const field of ['cols', 'seam', 'first', 'second'] as const) {
+    const longer = new Uint32Array(Math.max(room, out[field].length * 2));
+    longer.set(out[field]);
+    out[field] = longer;
   }
+}
+
+function pushQuarter(out: Quarter, cols: number, seam: number, first: number, second: number): void {
+  if (out.count === out.cols.length) growQuarter(out, out.count + 1);
   out.cols[out.count] = cols;
   out.seam[out.count] = seam >>> 0;
   out.first[out.count] = first >>> 0;
