@@ -7,15 +7,13 @@
 import { JoinMemoryError } from '../../errors.js';
 import { compileShader, type Gpu } from './device.js';
 import { allocating, mapped, read, USAGE, withBuffers } from './gpu-memory.js';
-import { type KeyShape, keyShape, pairWeight, restWord, SideLister } from './half-boards.js';
+import { type KeyShape, keyShape, pairWeight } from './half-boards.js';
 import { JOIN_SHADER, JOIN_WEST_PER_LANE } from './join-shader.js';
-import type { RecordCounts } from './placement-kernel.js';
+import { type Listed, type RowChoice, RowChoiceLister } from './row-choice-lists.js';
 
-/** A row choice as the join's plan writes it: the east rows, and the middle queen's row (-1: none). */
-export interface RowChoice {
-  readonly eastRows: number;
-  readonly middleRow: number;
-}
+export type { RowChoice } from './row-choice-lists.js';
+
+import type { RecordCounts } from './placement-kernel.js';
 
 /** The most workgroups one dimension of a dispatch may have (WebGPU's default limit). */
 const MAX_WORKGROUPS = 65_535;
@@ -45,15 +43,6 @@ export interface JoinBatch {
   readonly tests: Float64Array;
 }
 
-/** One row choice's lists, as a batch takes them. */
-interface Listed {
-  west: Uint32Array;
-  westStarts: Uint32Array;
-  east: Uint32Array;
-  starts: Uint32Array;
-  bytes: number;
-}
-
 /** Per key a west half-board of the row choice has, the vec4s of east half-boards it is tested against. */
 function testsByKey(shape: KeyShape, westStarts: Uint32Array, starts: Uint32Array): Float64Array {
   const tests = new Float64Array(shape.buckets);
@@ -70,19 +59,22 @@ function testsByKey(shape: KeyShape, westStarts: Uint32Array, starts: Uint32Arra
 }
 
 /**
- * A wave's row choices, listed a row choice at a time (so that the calling thread can list in
- * slices) into batches of at most `maxBytes` on the device: one batch, unless maxMemory is small
- * against the wave. A row choice whose lists alone take more is refused with JoinMemoryError.
+ * A wave's row choices, listed (here, a row choice at a time so that the calling thread can list in
+ * slices, or by threads that provide them) into batches of at most `maxBytes` on the device: one
+ * batch, unless maxMemory is small against the wave. A row choice whose lists alone take more is
+ * refused with JoinMemoryError. Batches are the wave's row choices in order.
  */
 export class JoinWave {
-  private batch: Listed[] = [];
-  private batchBytes = 0;
-  /** A row choice listed that the batch before had no room for. */
-  private carried: Listed | null = null;
-  private listedChoices = 0;
+  /** Per row choice, its lists once listed, until a batch takes them. */
+  private readonly listed: (Listed | undefined)[];
+  /** The next row choice this thread lists (list). */
+  private listedHere = 0;
   private batchedChoices = 0;
+  /** The row choices from batchedChoices to `scan` are listed, `scanBytes` in all, and fit a batch. */
+  private scan = 0;
+  private scanBytes = 0;
+  private lister: RowChoiceLister | null = null;
   private readonly shape: KeyShape;
-  private readonly lister: SideLister;
 
   constructor(
     private readonly n: number,
@@ -91,8 +83,8 @@ export class JoinWave {
     /** A tile's most west half-boards (joinTile). */
     private readonly tile: number,
   ) {
+    this.listed = new Array(choices.length);
     this.shape = keyShape(n);
-    this.lister = new SideLister(n, this.shape);
   }
 
   /** Every row choice is in a batch taken. */
@@ -100,44 +92,63 @@ export class JoinWave {
     return this.batchedChoices === this.choices.length;
   }
 
+  /** Takes row choice `index`'s lists, listed by a thread (RowChoiceLister, with this wave's n and tile). */
+  provide(index: number, listed: Listed): void {
+    if (listed.bytes > this.maxBytes)
+      throw new JoinMemoryError({ n: this.n, needBytes: listed.bytes, allowedBytes: this.maxBytes }, true);
+    this.listed[index] = listed;
+  }
+
   /**
-   * Lists row choices for about `ms`, at least one; true once a batch is ready to take: the rest
-   * listed, or the next row choice does not fit the batch.
+   * Lists row choices not yet listed for about `ms`, at least one; true once a batch is ready to
+   * take (see ready).
    */
   list(ms: number): boolean {
     const started = performance.now();
-    if (this.carried !== null) {
-      this.add(this.carried);
-      this.carried = null;
-    }
-    while (this.listedChoices < this.choices.length) {
-      const listed = this.listOne(this.choices[this.listedChoices]!);
-      this.listedChoices++;
-      if (this.batch.length > 0 && this.batchBytes + listed.bytes > this.maxBytes) {
-        this.carried = listed;
-        return true;
-      }
-      this.add(listed);
+    this.lister ??= new RowChoiceLister(this.n, this.tile);
+    while (this.listedHere < this.choices.length && !this.ready()) {
+      const at = this.listedHere++;
+      if (this.listed[at] === undefined) this.provide(at, this.lister.list(this.choices[at]!));
       if (performance.now() - started >= ms) break;
     }
-    return this.listedChoices === this.choices.length;
+    return this.ready();
   }
 
-  /** The batch listed, packed; the next one starts empty. */
+  /**
+   * Whether a batch is ready to take: the row choices after the last batch are listed up to the end
+   * of the wave, or up to one that the batch has no room for.
+   */
+  ready(): boolean {
+    const { listed } = this;
+    // A wave of frames alone has an empty batch to take.
+    if (listed.length === 0) return true;
+    while (this.scan < listed.length) {
+      const next = listed[this.scan];
+      if (next === undefined) return false;
+      if (this.scan > this.batchedChoices && this.scanBytes + next.bytes > this.maxBytes) return true;
+      this.scanBytes += next.bytes;
+      this.scan++;
+    }
+    return this.batchedChoices < listed.length;
+  }
+
+  /** The batch ready (ready()), packed. */
   take(): JoinBatch {
     const first = this.batchedChoices;
-    const count = this.batch.length;
+    const count = this.scan - first;
+    const batch = this.listed.slice(first, this.scan) as Listed[];
+    this.listed.fill(undefined, first, this.scan);
     const { shape } = this;
     const buckets = shape.buckets;
     let wests = 0;
     let easts = 0;
-    for (const l of this.batch) {
+    for (const l of batch) {
       wests += l.west.length / 2;
       easts += l.east.length / 4;
     }
     const { tile } = this;
     let tileCount = 0;
-    for (const l of this.batch)
+    for (const l of batch)
       for (let key = 0; key < buckets; key++)
         tileCount += Math.ceil((l.westStarts[key + 1]! - l.westStarts[key]!) / tile);
     const west = new Uint32Array(wests * 2);
@@ -148,7 +159,7 @@ export class JoinWave {
     let w = 0;
     let e = 0;
     let t = 0;
-    this.batch.forEach((l, c) => {
+    batch.forEach((l, c) => {
       for (let b = 0; b <= buckets; b++) starts[c * (buckets + 1) + b] = e + l.starts[b]!;
       const perKey = testsByKey(shape, l.westStarts, l.starts);
       for (let key = 0; key < buckets; key++) {
@@ -163,89 +174,11 @@ export class JoinWave {
       w += l.west.length / 2;
       e += l.east.length / 4;
     });
-    this.batchedChoices += count;
-    this.batch = [];
-    this.batchBytes = 0;
+    this.batchedChoices = this.scan;
+    this.scanBytes = 0;
     return { first, count, west, east, starts, tiles, tile, shape, tests };
   }
-
-  private add(listed: Listed): void {
-    if (listed.bytes > this.maxBytes)
-      throw new JoinMemoryError({ n: this.n, needBytes: listed.bytes, allowedBytes: this.maxBytes }, true);
-    this.batch.push(listed);
-    this.batchBytes += listed.bytes;
-  }
-
-  private listOne({ eastRows, middleRow }: RowChoice): Listed {
-    const { n, shape, lister } = this;
-    let westRows = (n === 32 ? -1 : (1 << n) - 1) & ~eastRows;
-    if (middleRow >= 0) westRows &= ~(1 << middleRow);
-    lister.list(westRows, false, middleRow);
-    lister.sortByKey();
-    const { west, westStarts } = westList(lister, shape);
-    lister.list(eastRows, true, middleRow);
-    lister.sortByKey();
-    const { east, starts } = eastBuckets(lister, shape);
-    let tiles = 0;
-    for (let key = 0; key < shape.buckets; key++)
-      tiles += Math.ceil((westStarts[key + 1]! - westStarts[key]!) / this.tile);
-    return {
-      west,
-      westStarts,
-      east,
-      starts,
-      // Its buckets' starts on the device, and its count.
-      bytes: west.byteLength + east.byteLength + tiles * 16 + starts.byteLength + 8,
-    };
-  }
 }
-
-/**
- * The west half-boards as the shader reads them, sorted by key: (first, second) each, or (its
- * narrow word, 0) where the shape is narrow (restWord); and each key's start.
- */
-function westList(side: SideLister, shape: KeyShape): { west: Uint32Array; westStarts: Uint32Array } {
-  const k = side.n >> 1;
-  const { order, first, second } = side;
-  const west = new Uint32Array(order.length * 2);
-  for (let p = 0; p < order.length; p++) {
-    const i = order[p]!;
-    if (shape.narrow) west[2 * p] = restWord(shape, k, first[i]!, second[i]!);
-    else {
-      west[2 * p] = first[i]!;
-      west[2 * p + 1] = second[i]!;
-    }
-  }
-  return { west, westStarts: side.starts.slice() };
-}
-
-/**
- * The east buckets as the shader reads them, a vec4 at a time: two half-boards (both words each),
- * or four where the shape is narrow (one word each, restWord). Each bucket is padded to whole
- * vec4s with half-boards that fit nothing (all ones: no west half-board has both words zero, nor
- * its narrow word, keyShape says why), and `starts` counts vec4s.
- */
-function eastBuckets(side: SideLister, shape: KeyShape): { east: Uint32Array; starts: Uint32Array } {
-  const k = side.n >> 1;
-  const { buckets, narrow } = shape;
-  const { order, first, second, starts: sorted } = side;
-  const each = narrow ? 4 : 2;
-  const starts = new Uint32Array(buckets + 1);
-  for (let b = 0; b < buckets; b++) starts[b + 1] = starts[b]! + Math.ceil((sorted[b + 1]! - sorted[b]!) / each);
-  const east = new Uint32Array(starts[buckets]! * 4).fill(NEVER_FITS);
-  for (let b = 0; b < buckets; b++)
-    for (let p = sorted[b]!, at = starts[b]! * 4; p < sorted[b + 1]!; p++, at += 4 / each) {
-      const i = order[p]!;
-      if (narrow) east[at] = restWord(shape, k, first[i]!, second[i]!);
-      else {
-        east[at] = first[i]!;
-        east[at + 1] = second[i]!;
-      }
-    }
-  return { east, starts };
-}
-
-const NEVER_FITS = 0xffff_ffff;
 
 /**
  * The dispatch from tile `from` on: a run of tiles of at most `pairs` tests (or one tile, where a
