@@ -1,6 +1,7 @@
 import type { JoinMemoryShortfall } from '../errors.js';
 import type { CpuEngine } from '../kernel/kernel.js';
 import type { Subproblems } from '../kernel/subproblems.js';
+import type { Listed, RowChoice } from '../kernel/webgpu/row-choice-lists.js';
 import type { Method } from '../types.js';
 
 /** What the pool sends a worker thread. */
@@ -22,7 +23,12 @@ export type ToWorker =
       listRoom: number;
       subproblems: Subproblems;
       module?: WebAssembly.Module;
-    };
+    }
+  /**
+   * List these row choices of the n×n board for the GPU's join (kernel/webgpu/row-choice-lists.ts),
+   * for tiles of `tile` west half-boards; the answer carries the same id.
+   */
+  | { type: 'list'; id: number; n: number; tile: number; choices: RowChoice[] };
 
 /** What a worker thread answers. */
 export type FromWorker =
@@ -39,6 +45,7 @@ export type FromWorker =
        */
       grown: boolean;
     }
+  | { type: 'listed'; id: number; lists: Listed[] }
   | {
       type: 'failed';
       id: number;

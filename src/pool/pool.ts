@@ -226,7 +226,13 @@ async function start(): Promise<void> {
 function answer(member: Member, message: FromWorker): void {
   const { entry } = member;
   const next = member.requests[0];
-  if (entry === null || next === undefined || message.type === 'ready' || message.id !== next.id) {
+  if (
+    entry === null ||
+    next === undefined ||
+    message.type === 'ready' ||
+    message.type === 'listed' ||
+    message.id !== next.id
+  ) {
     remove(member);
     entry?.job.fail(new InternalError('a worker thread answered a request it was not given'));
     schedule();

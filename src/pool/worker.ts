@@ -12,6 +12,7 @@ import { countWhole } from '../kernel/count-range.js';
 import { acquireKernelSync, isKeptIdle } from '../kernel/instances.js';
 import type { Kernel } from '../kernel/kernel.js';
 import { keepKernelModule } from '../kernel/wasm/module.js';
+import { type RowChoice, RowChoiceLister } from '../kernel/webgpu/row-choice-lists.js';
 import type { FromWorker, ToWorker } from './messages.js';
 
 interface Port {
@@ -47,6 +48,10 @@ port.listen((message) => {
     port.post({ type: 'ready' });
     return;
   }
+  if (message.type === 'list') {
+    listRowChoices(message.id, message.n, message.tile, message.choices);
+    return;
+  }
   const { id, engine, n, method, countsUnique, listRoom, subproblems } = message;
   if (message.module !== undefined) keepKernelModule(message.module);
   try {
@@ -71,3 +76,21 @@ port.listen((message) => {
     }
   }
 });
+
+/** The GPU join's lister, kept from one request to the next while they are for the same board and tiles. */
+let lister: RowChoiceLister | null = null;
+
+function listRowChoices(id: number, n: number, tile: number, choices: RowChoice[]): void {
+  try {
+    if (lister === null || lister.n !== n || lister.tile !== tile) lister = new RowChoiceLister(n, tile);
+    const lists = choices.map((choice) => lister!.list(choice));
+    port.post({ type: 'listed', id, lists });
+  } catch (error) {
+    port.post({
+      type: 'failed',
+      id,
+      error,
+      internal: error instanceof InternalError ? error.detail : messageOf(error),
+    });
+  }
+}

@@ -5,10 +5,16 @@
 //
 // Without an adapter the tests are skipped, saying why, unless REQUIRE_GPU=1 (CI sets it).
 
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { uniqueOf } from '../../src/count.js';
 import { type Checkpoint, compareEngines, count, GpuLostError, JoinMemoryError } from '../../src/index.js';
-import { acquireGpu } from '../../src/kernel/webgpu/device.js';
+import type { Tally } from '../../src/kernel/tally.js';
+import { acquireGpu, type Gpu } from '../../src/kernel/webgpu/device.js';
 import { JoinWave, joinTile, runJoin } from '../../src/kernel/webgpu/join-kernel.js';
+import { plan } from '../../src/plan/plan.js';
+import { JoinListers } from '../../src/run/gpu-methods/join-listers.js';
+import { Job } from '../../src/run/job.js';
+import { countWithGpu } from '../../src/run/with-gpu.js';
 import { dawnGpu } from '../helpers/dawn-gpu.js';
 import { joinPlan, kernels, subproblemOf, unitCount } from '../helpers/join-subproblem.js';
 import { knownCounts } from '../helpers/known-counts.js';
@@ -228,5 +234,55 @@ describe.skipIf(!RUN)("method: 'join' on engine: 'webgpu', through Dawn", () => 
     expect((refused as Error).message).toMatch(
       /^nqueens-wasm: the join of n = 22 on the GPU needs [\d.]+ MiB of lists for one row choice, more than the 1\.0 MiB that options\.maxMemory allows: raise options\.maxMemory \(--max-memory\)$/,
     );
+  });
+
+  describe('on a hardware GPU, where worker threads list the row choices', () => {
+    /** lavapipe's device, described as a hardware adapter: the engine then lists on threads. */
+    async function asHardware(): Promise<Gpu> {
+      const gpu = await acquireGpu();
+      return { ...gpu, adapter: { ...gpu.adapter, software: false } };
+    }
+
+    /** A count through the engine as count() runs it, on `gpu`: its tally, or what it failed with. */
+    async function countOn(gpu: Gpu, n: number, options: { maxMemory?: number; signal?: AbortSignal } = {}) {
+      const p = plan(n, null, null, 'join', options.maxMemory ?? 2 ** 30);
+      const job = new Job(p.subproblems.count, { signal: options.signal });
+      countWithGpu(job, p, gpu);
+      return { p, job, tally: await job.promise.catch((e: unknown) => e) };
+    }
+
+    it('counts exactly, the lists coming from threads, which stop at the end', async () => {
+      const start = vi.spyOn(JoinListers, 'start');
+      const end = vi.spyOn(JoinListers.prototype, 'end');
+      try {
+        const { p, tally } = await countOn(await asHardware(), 16);
+        expect(await start.mock.results[0]!.value).toBeInstanceOf(JoinListers);
+        expect(end).toHaveBeenCalledTimes(1);
+        const { total } = tally as Tally;
+        expect([total, uniqueOf(p, tally as Tally)]).toEqual([14772512n, 1846955n]);
+      } finally {
+        vi.restoreAllMocks();
+      }
+    });
+
+    it('an abort settles the count at once and stops the threads', async () => {
+      const end = vi.spyOn(JoinListers.prototype, 'end');
+      try {
+        const controller = new AbortController();
+        const reason = new Error('enough');
+        const counting = countOn(await asHardware(), 17, { signal: controller.signal });
+        setTimeout(() => controller.abort(reason), 300);
+        expect((await counting).tally).toBe(reason);
+        await vi.waitFor(() => expect(end).toHaveBeenCalledTimes(1));
+      } finally {
+        vi.restoreAllMocks();
+      }
+    });
+
+    it('a row choice a thread lists too big for maxMemory is JoinMemoryError', async () => {
+      const { tally } = await countOn(await asHardware(), 22, { maxMemory: 2 ** 20 });
+      expect(tally).toBeInstanceOf(JoinMemoryError);
+      expect(tally).toMatchObject({ n: 22, allowedBytes: 2 ** 20 });
+    });
   });
 });

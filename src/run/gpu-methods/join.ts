@@ -15,6 +15,7 @@ import { RotationCounter, takeWave } from '../gpu-waves.js';
 import type { Job } from '../job.js';
 import { Slices } from '../slices.js';
 import { WaveSizes } from '../wave-sizes.js';
+import { JoinListers } from './join-listers.js';
 
 const TWO_TO_32 = 2 ** 32;
 
@@ -86,20 +87,42 @@ function concat(parts: Subproblems[]): Subproblems {
   return out;
 }
 
+/** Row choices from which a count lists on worker threads: below, starting them costs more than they save. */
+const LISTERS_FROM = 2000;
+
 /**
- * Counts the job's subproblems by the join on the GPU. The calling thread lists and counts the
- * frames in slices, between which the event loop runs.
+ * Counts the job's subproblems by the join on the GPU. On a hardware GPU worker threads list the
+ * row choices where the host has them (join-listers.ts), else the calling thread lists in slices;
+ * it counts the frames in slices too, between which the event loop runs.
  */
 export async function joinOnGpu(job: Job, work: CountWork, gpu: Gpu, kernel: Kernel): Promise<void> {
   const method = countingMethod('join');
   const slices = new Slices();
   const tile = joinTile(gpu);
   const stopped = () => job.isSettled;
+  // On a software adapter the device is the CPU's cores already: a thread listing would take one from it.
+  const listers =
+    !gpu.adapter.software && work.subproblems.count >= LISTERS_FROM ? await JoinListers.start(work.n, tile) : null;
+  // An abort wakes a wait for the threads' lists.
+  const wake = () => listers?.wake();
+  job.promise.then(wake, wake);
   const takeNext = (want: number): Wave | null => {
     const ranges = takeWave(job, want);
-    return ranges.length === 0 ? null : new Wave(ranges, work, tile);
+    if (ranges.length === 0) return null;
+    const wave = new Wave(ranges, work, tile);
+    listers?.list(wave.joined);
+    return wave;
+  };
+  /** Until a batch of the wave is listed: by the threads, or here in slices. */
+  const batchListed = async (wave: Wave): Promise<void> => {
+    if (listers !== null) return listers.until(() => wave.joined.ready(), stopped);
+    while (!wave.step(slices.leftMs)) {
+      await slices.next();
+      if (stopped()) return;
+    }
   };
   try {
+    if (stopped()) return;
     const sizes = new WaveSizes();
     let wave = takeNext(sizes.next());
     while (wave !== null) {
@@ -110,17 +133,16 @@ export async function joinOnGpu(job: Job, work: CountWork, gpu: Gpu, kernel: Ker
       let rotations: RotationCounter | null = null;
       // A batch at a time: one, unless maxMemory holds less than the wave's lists.
       for (;;) {
-        while (!wave.step(slices.leftMs)) {
-          await slices.next();
-          if (stopped()) return;
-        }
+        await batchListed(wave);
+        if (stopped()) return;
         const batch = wave.joined.take();
         const counting = runJoin(gpu, batch, stopped);
         // Whatever happens to the CPU's share, the GPU's promise is awaited (or its failure kept).
         counting.catch(() => {});
         const last = wave.joined.done;
         if (last) {
-          // While the device counts the wave's last batch: the frames' rotations, and the next wave's lists.
+          // While the device counts the wave's last batch: the frames' rotations, and the next
+          // wave's lists (here, or on the threads already).
           next = sizes.measured ? takeNext(sizes.next(wave.listMs)) : null;
           const current = new RotationCounter(
             kernel,
@@ -129,7 +151,7 @@ export async function joinOnGpu(job: Job, work: CountWork, gpu: Gpu, kernel: Ker
             wave.frames.length,
           );
           rotations = current;
-          let nextReady = next === null;
+          let nextReady = next === null || listers !== null;
           while (!current.done || !nextReady) {
             if (!current.done) slices.count(current);
             if (!nextReady) nextReady = next!.step(slices.leftMs);
@@ -168,5 +190,6 @@ export async function joinOnGpu(job: Job, work: CountWork, gpu: Gpu, kernel: Ker
     }
   } finally {
     slices.end();
+    listers?.end();
   }
 }
