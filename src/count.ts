@@ -17,7 +17,7 @@ import { countOnPool } from './pool/pool.js';
 import { countInThread, fitsOneSlice } from './run/count-in-thread.js';
 import { Job } from './run/job.js';
 import { loadGpuEngine } from './run/load-gpu-engine.js';
-import type { CountOptions, CountResult, CountSyncOptions, Engine, ExactCounts, GpuAdapter } from './types.js';
+import type { CountOptions, CountResult, CountSyncOptions, Engine, ExactCounts, GpuAdapter, Method } from './types.js';
 import {
   checkCallback,
   checkCheckpointEvery,
@@ -169,17 +169,7 @@ export async function count(n: number, options?: CountOptions): Promise<CountRes
   const request = checkRequest(n, options);
   const { signal, onCheckpoint } = request;
   if (signal?.aborted) throw abortReason(signal);
-  if (request.engine === 'webgpu') {
-    // A resumed count goes on by the method it began by, as on the CPU: the GPU counts by both.
-    const method =
-      request.method ??
-      (request.resume !== undefined
-        ? (request.resume.method ?? IMPLIED_METHOD)
-        : defaultMethod(request.n, request.placed, 'webgpu'));
-    // The join's lists live on the GPU, in as much of its memory as maxMemory allows a wave.
-    const listRoom = request.maxMemory ?? DEFAULT_MAX_MEMORY;
-    return countOnGpu(plan(request.n, request.placed, request.shard, method, listRoom), request, startedAt);
-  }
+  if (request.engine === 'webgpu') return countOnGpu(request, startedAt);
   const resolved = await resolveEngine(request.engine);
   // A resumed count goes on by the method it began by, unless the caller says otherwise (and is refused).
   const method =
@@ -239,11 +229,24 @@ function jobOf(
   });
 }
 
-/** count() on the GPU, by backtracking or by the join. */
-async function countOnGpu(p: Plan, request: ReturnType<typeof checkRequest>, startedAt: number): Promise<CountResult> {
-  const resume = request.resume === undefined ? undefined : resumeState(p, request.resume);
+/**
+ * count() on the GPU, by backtracking or by the join: the method named, or a resumed count's, or
+ * the default for the adapter, which is known once the GPU is set up.
+ */
+async function countOnGpu(request: ReturnType<typeof checkRequest>, startedAt: number): Promise<CountResult> {
+  // The join's lists live on the GPU, in as much of its memory as maxMemory allows a wave.
+  const listRoom = request.maxMemory ?? DEFAULT_MAX_MEMORY;
+  const planned = (method: Method) => {
+    const p = plan(request.n, request.placed, request.shard, method, listRoom);
+    return { p, resume: request.resume === undefined ? undefined : resumeState(p, request.resume) };
+  };
+  // A resumed count goes on by the method it began by, as on the CPU: the GPU counts by both. A
+  // method known before the GPU is set up is planned first, so a checkpoint that does not fit fails at once.
+  const named = request.method ?? (request.resume !== undefined ? (request.resume.method ?? IMPLIED_METHOD) : null);
+  const early = named === null ? null : planned(named);
   const { acquireGpu, countWithGpu } = await loadGpuEngine();
   const gpu = await acquireGpu(request.signal);
+  const { p, resume } = early ?? planned(defaultMethod(request.n, request.placed, 'webgpu', gpu.adapter));
   const job = jobOf(p, request, resume, startedAt);
   countWithGpu(job, p, gpu);
   const tally = await job.promise;

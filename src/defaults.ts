@@ -19,9 +19,12 @@ export const DEFAULT_THREAD_MEMORY = 2 ** 28;
 
 /**
  * From this n on, count() and countSync() join by default (up to JOIN_DEFAULT_UP_TO_N), per
- * engine: where the join was measured faster than backtracking (bench: `npm run bench -- --methods`).
+ * engine: where the join was measured faster than backtracking (bench: `npm run bench -- --methods`,
+ * and `-- --gpu` for the GPU). On the GPU only where that was measured, a software adapter
+ * (lavapipe): on a hardware GPU the host's listing would bound the join (docs/gpu.md), and it
+ * searches by default until the join is timed on one.
  */
-export const JOIN_FROM_N = { wasm: 16, js: 14 } as const;
+export const JOIN_FROM_N = { wasm: 16, js: 14, webgpu: 16 } as const;
 
 /**
  * Up to this n, count() and countSync() join by default: a subproblem's lists fit a thread's

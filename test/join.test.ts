@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { uniqueOf } from '../src/count.js';
 import { count, countSync, InternalError } from '../src/index.js';
 import { countWhole } from '../src/kernel/count-range.js';
+import { defaultMethod } from '../src/plan/methods/index.js';
 import { joinUnique } from '../src/plan/methods/join.js';
 import { plan } from '../src/plan/plan.js';
 import { joinPlan, kernels, referenceUnit, unitCount } from './helpers/join-subproblem.js';
@@ -179,5 +180,18 @@ describe('the method a count goes by', () => {
     expect(countSync(14, { engine: 'js' }).method).toBe('join');
     expect(countSync(13, { engine: 'js' }).method).toBe('backtrack');
     expect(countSync(16, { method: 'backtrack' }).method).toBe('backtrack');
+  });
+
+  it('on the GPU: the join from n = 16 on a software adapter, where it was timed; a hardware GPU searches', () => {
+    const software = { name: 'llvmpipe', software: true };
+    const hardware = { name: 'NVIDIA H100', software: false };
+    expect(defaultMethod(16, null, 'webgpu', software)).toBe('join');
+    expect(defaultMethod(27, null, 'webgpu', software)).toBe('join');
+    expect(defaultMethod(15, null, 'webgpu', software)).toBe('backtrack');
+    expect(defaultMethod(28, null, 'webgpu', software)).toBe('backtrack');
+    expect(defaultMethod(18, [[0, 1]], 'webgpu', software)).toBe('backtrack');
+    expect(defaultMethod(18, null, 'webgpu', hardware)).toBe('backtrack');
+    // Before the GPU is set up, no adapter: the search.
+    expect(defaultMethod(18, null, 'webgpu')).toBe('backtrack');
   });
 });

@@ -59,7 +59,8 @@ export function comparePanel(gpu: GpuLookup): void {
   // Where the package stops backtracking, said here once, from the constant its planner reads.
   document.querySelector<HTMLElement>('#compare-switch')!.textContent =
     `The package joins from n = ${JOIN_FROM_N.wasm} in wasm and ${JOIN_FROM_N.js} in TypeScript ` +
-    `(up to ${JOIN_DEFAULT_UP_TO_N}, as its memory allows), where the join is the faster; below, it backtracks.`;
+    `(up to ${JOIN_DEFAULT_UP_TO_N}, as its memory allows), where the join is the faster; below, it backtracks. ` +
+    `On the GPU it switches at n = ${JOIN_FROM_N.webgpu} on a software adapter, where that was timed; a hardware one searches.`;
 
   // The GPU is offered where the browser has WebGPU at all, and looked for once ticked.
   gpuChoice.hidden = !hasWebGpu();

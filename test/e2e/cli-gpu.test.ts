@@ -88,6 +88,19 @@ describe.skipIf(!RUN)('GPU output that explains itself', () => {
     );
   });
 
+  it('nqueens 16 --engine webgpu goes by the GPU default for its adapter: the join on a software one', async () => {
+    const { name, software } = probe.adapter!;
+    const method = software ? 'join' : 'backtrack';
+    const r = await nqueens(['16', '--engine', 'webgpu']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.slice(0, r.stdout.lastIndexOf(', '))).toBe(
+      `n = 16: 14,772,512 solutions, 1,846,955 unique (webgpu, ${method}, on ${name}${software ? ', a software adapter' : ''}`,
+    );
+    // Below the switch, and where a method is named, as before.
+    expect((await count(15, { engine: 'webgpu' })).method).toBe('backtrack');
+    expect((await count(16, { engine: 'webgpu', method: 'backtrack' })).method).toBe('backtrack');
+  });
+
   it('nqueens compare --webgpu times the GPU beside the CPU engines and names its adapter; --json too', async () => {
     const { name, software } = probe.adapter!;
     const r = await nqueens(['compare', '6..8', '--runs', '1', '--webgpu']);

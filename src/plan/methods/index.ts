@@ -3,7 +3,7 @@
 // (method-list.ts), whose order says which a count goes by where it names none.
 
 import { METHOD_NAMES } from '../../method-list.js';
-import type { Engine, Method, Queen } from '../../types.js';
+import type { Engine, GpuAdapter, Method, Queen } from '../../types.js';
 import { backtrack } from './backtrack.js';
 import { join } from './join.js';
 import type { MethodModule } from './method.js';
@@ -15,6 +15,11 @@ export function methodOf(name: Method): MethodModule {
 }
 
 /** The method a count goes by where its caller names none: the first of the list whose default range holds it. */
-export function defaultMethod(n: number, placed: readonly Queen[] | null, engine: Engine): Method {
-  return METHOD_NAMES.find((name) => MODULES[name].isDefault(n, placed, engine))!;
+export function defaultMethod(
+  n: number,
+  placed: readonly Queen[] | null,
+  engine: Engine,
+  adapter?: GpuAdapter,
+): Method {
+  return METHOD_NAMES.find((name) => MODULES[name].isDefault(n, placed, engine, adapter))!;
 }

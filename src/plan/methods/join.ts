@@ -34,10 +34,9 @@ function refuse(why: string): ArgumentRangeError {
 }
 
 /**
- * It counts whole boards from JOIN_MIN_N rows, on every engine; a count on a CPU engine goes by it by
- * default where it is faster (JOIN_FROM_N), counts at all and fits the default memory
- * (JOIN_DEFAULT_UP_TO_N). On the GPU it is asked for by name: it has not been timed against the
- * GPU's search on a GPU.
+ * It counts whole boards from JOIN_MIN_N rows, on every engine; a count goes by it by default where
+ * it is faster (JOIN_FROM_N), counts at all and fits the default memory (JOIN_DEFAULT_UP_TO_N). On
+ * the GPU, on a software adapter only: the one where that was measured.
  */
 export const join: MethodModule = {
   name: 'join',
@@ -46,8 +45,11 @@ export const join: MethodModule = {
     if (placed !== null) throw refuse('counts whole boards, not the completions of options.placed');
     if (n < JOIN_MIN_N) throw refuse(`counts boards of ${JOIN_MIN_N} to ${MAX_N} rows, got n = ${n}`);
   },
-  isDefault: (n, placed, engine) =>
-    placed === null && engine !== 'webgpu' && n >= JOIN_FROM_N[engine] && n <= JOIN_DEFAULT_UP_TO_N,
+  isDefault: (n, placed, engine, adapter) =>
+    placed === null &&
+    (engine !== 'webgpu' || adapter?.software === true) &&
+    n >= JOIN_FROM_N[engine] &&
+    n <= JOIN_DEFAULT_UP_TO_N,
   unique: joinUnique,
   checkpoint: { choices: true, named: true },
 };

@@ -5,7 +5,7 @@
 
 import type { PlannedSubproblems } from '../../kernel/subproblems.js';
 import type { Tally } from '../../kernel/tally.js';
-import type { Engine, Method, Queen } from '../../types.js';
+import type { Engine, GpuAdapter, Method, Queen } from '../../types.js';
 
 export interface MethodModule {
   readonly name: Method;
@@ -21,9 +21,9 @@ export interface MethodModule {
   checkApplies(n: number, placed: readonly Queen[] | null, engine: Engine | undefined): void;
   /**
    * Whether a count that names no method goes by this one: the first method of the list whose
-   * default range holds the count does.
+   * default range holds the count does. On the GPU, `adapter` is the one it counts on.
    */
-  isDefault(n: number, placed: readonly Queen[] | null, engine: Engine): boolean;
+  isDefault(n: number, placed: readonly Queen[] | null, engine: Engine, adapter?: GpuAdapter): boolean;
   /** The unique count of the n×n board, from the tally of a whole count's subproblems. */
   unique(tally: Tally, n: number): bigint;
   /**

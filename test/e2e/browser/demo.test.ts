@@ -1086,7 +1086,8 @@ describe.skipIf(!BROWSER_TESTS)('demo page in Chromium', () => {
   it("says once where the package switches to the join, from the planner's own constant", async () => {
     expect(await page.textContent('#compare-switch')).toBe(
       `The package joins from n = ${JOIN_FROM_N.wasm} in wasm and ${JOIN_FROM_N.js} in TypeScript ` +
-        `(up to ${JOIN_DEFAULT_UP_TO_N}, as its memory allows), where the join is the faster; below, it backtracks.`,
+        `(up to ${JOIN_DEFAULT_UP_TO_N}, as its memory allows), where the join is the faster; below, it backtracks. ` +
+        `On the GPU it switches at n = ${JOIN_FROM_N.webgpu} on a software adapter, where that was timed; a hardware one searches.`,
     );
     const text = await page.evaluate(() => document.body.textContent!);
     expect(text.match(/\bjoins from\b/g)).toHaveLength(1);
