@@ -2,7 +2,7 @@
 // one of another count, is refused with one line before counting; the flags that go with it are
 // checked; progress goes out as JSON lines on stderr, timed by a clock the test turns.
 // test/e2e/cli-checkpoint.test.ts kills the built bin at any moment and resumes it.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -111,6 +111,24 @@ describe('nqueens <n> --checkpoint FILE', () => {
 });
 
 describe('--progress json', () => {
+  it('a finished count removes the temporary files that killed runs left beside its checkpoint, and nothing else', async () => {
+    const at = dir();
+    const file = join(at, 'run.json');
+    // What a run killed in the middle of a write leaves: its temporary file, a name drawn at random.
+    const leftovers = ['run.json.0123456789abcdef.tmp', 'run.json.fedcba9876543210.tmp'];
+    for (const name of leftovers) writeFileSync(join(at, name), '{"version":1');
+    // Not names a write of this checkpoint makes, or not a file: left as they are.
+    const others = ['run.json.notes', 'run.json.0123456789abcdeg.tmp', 'other.json.0123456789abcdef.tmp'];
+    for (const name of others) writeFileSync(join(at, name), 'keep');
+    const target = join(dir(), 'target');
+    writeFileSync(target, 'keep');
+    symlinkSync(target, join(at, 'run.json.00000000000000aa.tmp'));
+    const r = await nqueens(['10', '--checkpoint', file]);
+    expect(r.code).toBe(0);
+    expect(readdirSync(at).sort()).toEqual([...others, 'run.json.00000000000000aa.tmp'].sort());
+    expect(readFileSync(target, 'utf8')).toBe('keep');
+  });
+
   it('writes progress lines on stderr: done of total subproblems, solutions so far, rate and ETA; the last one complete', async () => {
     // A clock that moves 400 ms each time the progress reads it: lines and the ETA come as they
     // would on a count of many seconds, whatever the machine's speed.

@@ -2,7 +2,7 @@
 // that cannot hold checkpoints is a usage error then, not a failure at the first write half a
 // minute in), read to resume, and written atomically: a temporary file beside it, flushed to disk,
 // then renamed over it, so that a crash or a kill in the middle of a write leaves the previous
-// checkpoint whole. A failed write leaves no temporary file behind, and does not stop the count
+// checkpoint whole (and the temporary file, which the run that finishes the count removes). A failed write leaves no temporary file behind, and does not stop the count
 // (CheckpointKeeper): it is said once on stderr and tried again with the next checkpoint, since
 // the count itself is still good.
 //
@@ -20,6 +20,7 @@ import {
   fsyncSync,
   lstatSync,
   openSync,
+  readdirSync,
   readFileSync,
   readlinkSync,
   renameSync,
@@ -28,7 +29,7 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Checkpoint } from '../index.js';
 import { shown } from '../quote.js';
 import { UsageError } from './args.js';
@@ -45,6 +46,8 @@ const MAX_LINKS = 40;
 const MODE = 0o600;
 /** Exclusive creation; never through a link (O_NOFOLLOW where the system has it, O_EXCL refuses one anyway). */
 const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+/** What createBeside adds to the checkpoint's name. */
+const TEMPORARY = /^[0-9a-f]{16}\.tmp$/;
 /** Names tried before giving up: a name nobody predicts is taken only by chance, or by a hostile directory. */
 const NAME_TRIES = 8;
 
@@ -213,9 +216,36 @@ export class CheckpointFile {
     }
   }
 
-  /** Removes the checkpoint of a finished count; a system error (EPERM, EROFS…) when it cannot. */
+  /**
+   * Removes the checkpoint of a finished count; a system error (EPERM, EROFS…) when it cannot. And
+   * the temporary files that runs killed in the middle of a write (SIGKILL, a lost node) left
+   * beside it: regular files of this user under a name only a write of this checkpoint makes.
+   */
   remove(): void {
     removeOwn(this.file);
+    this.removeLeftovers();
+  }
+
+  private removeLeftovers(): void {
+    const directory = dirname(this.file);
+    const prefix = `${basename(this.file)}.`;
+    let names: string[];
+    try {
+      names = readdirSync(directory);
+    } catch {
+      return;
+    }
+    const uid = process.getuid?.();
+    for (const name of names) {
+      if (!name.startsWith(prefix) || !TEMPORARY.test(name.slice(prefix.length))) continue;
+      const path = join(directory, name);
+      try {
+        const stats = lstatSync(path);
+        if (stats.isFile() && (uid === undefined || stats.uid === uid)) unlinkSync(path);
+      } catch {
+        // Gone already, or not this user's to remove: left as it is.
+      }
+    }
   }
 }
 
